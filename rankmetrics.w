@@ -23890,7 +23890,8 @@ error, never a guess.
 
 @<Tool functions@>=
 typedef struct {@+ FILE *json, *text;@+ int count, disagreement, tells_neighbour;
-  const char *feat_json, *feat_text; /* a table of features, \secref{q:ilsimpl} */ @+} vec_out;
+  const char *feat_json, *feat_text; /* a table of features, \secref{q:ilsimpl} */
+  const char *hist_json, *hist_text; /* a user's history, \secref{ser-vectors} */ @+} vec_out;
 static void json_ints(FILE *f, const int *a, size_t n)
 {
   size_t i;
@@ -24828,6 +24829,7 @@ static int write_significance(const char *dir, tool_out *out); /* \secref{q:sigv
 static int write_plain_groups(const vector_family *fam, vec_out *op, int *gp);
 static int write_div_family(const vector_family *fam, vec_out *o, int *groups);
 static int write_ils_family(const vector_family *fam, vec_out *o, int *groups);
+static int write_ser_family(const vector_family *fam, vec_out *o, int *groups);
 static void div_open_group(vec_out *o, int *groups, const char *nm);
 static int surely_easy(const rm_variant *v, const rm_list *l);
 static int in_family(const vector_family *fam, const rm_example *x);
@@ -24883,7 +24885,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   char jname[4200], tname[4200], jbase[200], tbase[200], *body = NULL;
   size_t blen = 0;
   FILE *jf;
-  vec_out o = {NULL, NULL, 0, 0, 0, NULL, NULL};
+  vec_out o = {NULL, NULL, 0, 0, 0, NULL, NULL, NULL, NULL};
   int ok = 1, groups = 0;
   snprintf(jname, sizeof jname, "%s/%s_test.json", dir, fam->stem);
   snprintf(tname, sizeof tname, "%s/%s_test.txt", dir, fam->stem);
@@ -24903,6 +24905,7 @@ static int write_family(const char *dir, const vector_family *fam, tool_out *out
   if (fam->variants == disagreement_variants) @<Write the groups of disagreements@>@;
   else if (fam->variants == div_vector_variants) ok = write_div_family(fam, &o, &groups);
   else if (fam->variants == ils_vector_variants) ok = write_ils_family(fam, &o, &groups);
+  else if (fam->variants == ser_vector_variants) ok = write_ser_family(fam, &o, &groups);
   else if (fam->variants == aggregate_variants || fam->variants == trec_set_variants)
     @<Write the groups of aggregates@>@;
   else {
@@ -26238,6 +26241,7 @@ static int cmd_accuracy(int argc, char **argv)
   for (k = 0; vector_families[f].variants != aggregate_variants
       && vector_families[f].variants != div_vector_variants /* subtopics: \secref{q:div} */
       && vector_families[f].variants != ils_vector_variants /* features: \secref{q:ilsimpl} */
+      && vector_families[f].variants != ser_vector_variants /* and a history */
       && (pass ? vector_families[f].late : vector_families[f].variants)
       && (pass ? vector_families[f].late : vector_families[f].variants)[k]; k++) {
     rm_variant v; /* lists, not sets */
@@ -26303,6 +26307,24 @@ identifiers, and \.{diversity[undef=error]} of one item).  The tests have no
 witnesses of neighbours, and \.{adequacy} and \.{accuracy} pass over the
 family, whose tables the verifier does not load.
 @^golden vectors, of intra-list similarity@>
+
+@ {\it Golden vectors of serendipity.}\here{ser-vectors}
+\.{serendipity} (\secref{q:ser}) reads the user's history as well, so its
+tests have a family of their own, \.{serendipity}, written after \.{ils}
+in \.{vectors/serendipity\_test.json} and its text twin.  A test has the
+fields of an \.{ils} test and one more, \.{history}: the items its user
+saw, in JSON an array of names (\.{["a",~"d"]}) and in the text twin
+\.{a,d}, or \.{[]} and \.{none} when the user saw nothing, which leaves
+the value undefined.  The groups are cases worked by hand (commented
+\.{SER-1} to \.{SER-13}: the example of \secref{q:ser} and its exercise,
+no history, a history item without features, no relevant item, a cutoff
+shorter and one longer than the list, a shown item in the history, the
+empty list, an empty table), then 8 seeded random users for each of four
+variants, then two inputs that must be refused (a list without
+identifiers, and \.{serendipity[undef=error]} without history).  Like the
+family \.{ils}, it has no witnesses of neighbours, and \.{adequacy} and
+\.{accuracy} pass over it.
+@^golden vectors, of serendipity@>
 
 @* What scikit-learn computes.
 The vectors serve to check a real implementation, and we check one: the
@@ -49961,7 +49983,8 @@ static int cmd_adequacy(int argc, char **argv)
     adq_count c = {0, 0, 0, 0, 0};
     unsigned long cuts[32];
     int ncuts, k;
-    if (fam->variants == disagreement_variants || fam->variants == ils_vector_variants)
+    if (fam->variants == disagreement_variants || fam->variants == ils_vector_variants
+        || fam->variants == ser_vector_variants)
       continue; /* the features of \.{ils} are not loaded: \secref{ils-vectors} */
     if (rm_verifier_load(st.v, fam->stem) < 0) { bad = 1; break; }
     ncuts = family_cutoffs(fam, cuts, 32);
@@ -52997,6 +53020,195 @@ static double ser_bound(const rm_variant *v)
 {
   (void) v;
   return 13;
+}
+
+@ \impl The golden vectors of \.{serendipity} are a family of their own,
+\.{serendipity} (\secref{ser-vectors} says what it holds), written after
+\.{ils}, so that no earlier test moves.  A test carries the table of
+features of an \.{ils} test and one field more, \.{history}: the items its
+user saw, in JSON an array of strings and in the text twin the names
+separated by commas, or \.{none} for no item.  The field is written right
+after \.{features}, by a second part of the same module.
+
+@<Vector families@>=
+{"serendipity", "serendipity over item features and a user's history: serendipity", 0,
+  ser_vector_variants, NULL}@[,@]
+
+@ @<Vector variant lists@>=
+static const char *const ser_vector_variants[] = {"serendipity@@3", "serendipity",
+  "serendipity@@4[rel=2,ties=id-asc]", "serendipity@@5[undef=one]", NULL};
+
+@ @<Write the features of the test in JSON@>=
+if (o->hist_json) fprintf(o->json, ",\n         \"history\": %s", o->hist_json);
+
+@ @<Write the features of the test as text@>=
+if (o->hist_text) fprintf(o->text, "history = %s\n", o->hist_text);
+
+@ \impl One test: the history |h[0..nh)| is made the user's of the list while
+|ils_test| writes the test with its table of features.
+
+@<Tool functions@>=
+static int ser_test(vec_out *o, const rm_variant *v, const rm_list *l, const ils_row *r,
+  size_t nr, const char *const *h, size_t nh, const char *comment, int invalid)
+{
+  static char json[2048], text[2048];
+  size_t i, a = 0, b = 0;
+  int ok;
+  a += (size_t) snprintf(json, sizeof json, "[");
+  for (i = 0; i < nh; i++) {
+    a += (size_t) snprintf(json + a, sizeof json - a, "%s\"%s\"", i ? ", " : "", h[i]);
+    b += (size_t) snprintf(text + b, sizeof text - b, "%s%s", i ? "," : "", h[i]);
+  }
+  snprintf(json + a, sizeof json - a, "]");
+  if (nh == 0) snprintf(text, sizeof text, "none");
+  if (rm_history_use(&h, &nh, 1) != RM_OK) return 0;
+  o->hist_json = json; o->hist_text = text;
+  ok = ils_test(o, v, l, r, nr, comment, invalid);
+  o->hist_json = o->hist_text = NULL;
+  rm_history_use(NULL, NULL, 0);
+  return ok;
+}
+
+@ \impl The cases worked by hand come first, over the features of
+\secref{ils-example} ($a$: $x$; $b$: $x,y$; $c$: $y,z$), the user shown
+$b,c$ unless said otherwise: the two users of the book's example and its
+exercise (\secref{q:ser}); no history, undefined under each \.{undef};
+a history item $d$ without features, whose cosines are~0, so that $b$
+scores $1-(1/\sqrt2+0)/2$ and the value is $1-\sqrt2/8$; no relevant item,
+0 and defined; the cutoff~1 ($1-\sqrt2/2$) and the cutoff~5, beyond the
+list; a shown item in the history (its own cosine 1: $(0+1/2)/2=1/4$);
+the weights of \.{ILS-3}, whose cosine is $3/5$; \.{rel=2} over the grades
+2 and~1; the empty list, undefined; and an empty table, where every
+cosine is 0 and a relevant list scores~1.
+
+@<Tool functions@>=
+static int ser_examples(vec_out *o, int *groups)
+{
+  static const ils_row f1[] = {{"a", "x", "1"}, {"b", "x", "1"}, {"b", "y", "1"},
+    {"c", "y", "1"}, {"c", "z", "1"}};
+  static const ils_row w1[] = {{"a", "x", "0.3"}, {"a", "y", "2/5"}, {"b", "x", "7"}};
+  static const int g11[2] = {1, 1}, g10[2] = {1, 0}, g00[2] = {0, 0}, g21[2] = {2, 1};
+  static const char *const bc[2] = {"b", "c"}, *const a[1] = {"a"}, *const c[1] = {"c"},
+    *const b[1] = {"b"}, *const ab[2] = {"a", "b"}, *const ad[2] = {"a", "d"};
+  static const struct {@+ const char *name, *comment;@+ const ils_row *r;@+ size_t nr;
+    const char *const *id;@+ const int *g;@+ size_t n;@+ const char *const *h;@+ size_t nh; @+}
+    x[] = {{"serendipity", "SER-1, the book's first user: 1-sqrt(2)/4", f1, 5, bc, g11, 2,
+      a, 1},
+    {"serendipity", "SER-2, the book's second user: 3/4", f1, 5, c, g11, 1, ab, 2},
+    {"serendipity", "SER-3, the exercise of the book: (2-sqrt(2))/4", f1, 5, bc, g10, 2,
+      a, 1},
+    {"serendipity", "SER-4, no history: undefined", f1, 5, bc, g11, 2, a, 0},
+    {"serendipity[undef=one]", "SER-4, no history: undefined", f1, 5, bc, g11, 2, a, 0},
+    {"serendipity", "SER-5, a history item without features: 1-sqrt(2)/8", f1, 5, bc, g11,
+      2, ad, 2},
+    {"serendipity", "SER-6, no relevant item: 0", f1, 5, bc, g00, 2, a, 1},
+    {"serendipity@@1", "SER-7, K shorter than the list: 1-sqrt(2)/2", f1, 5, bc, g11, 2,
+      a, 1},
+    {"serendipity@@5", "SER-8, K beyond the list: 1-sqrt(2)/4", f1, 5, bc, g11, 2, a, 1},
+    {"serendipity", "SER-9, a shown item in the history: 1/4", f1, 5, bc, g11, 2, b, 1},
+    {"serendipity", "SER-10, the weights of ILS-3: 1-3/5", w1, 3, a, g11, 1, b, 1},
+    {"serendipity[rel=2]", "SER-11, b alone relevant: (2-sqrt(2))/4", f1, 5, bc, g21, 2,
+      a, 1},
+    {"serendipity", "SER-12, the empty list: undefined", f1, 5, NULL, g11, 0, a, 1},
+    {"serendipity", "SER-13, an empty table: 1", f1, 0, bc, g11, 2, a, 1}};
+  size_t i;
+  int ok = 1;
+  for (i = 0; i < sizeof x / sizeof *x && ok; i++) {
+    rm_variant v;
+    rm_list l = {0};
+    char nm[RM_NAME_MAX];
+    rm_variant_parse(x[i].name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = x[i].n; l.grade = x[i].g; l.id = x[i].id;
+    div_open_group(o, groups, nm);
+    ok = ser_test(o, &v, &l, x[i].r, x[i].nr, x[i].h, x[i].nh, x[i].comment, 0);
+    fputs("\n      ]}", o->json);
+  }
+  return ok;
+}
+
+@ \impl Then |SER_CASES| seeded random cases for each variant of
+|ser_vector_variants|: ten items \.{i0} to~\.{i9} in a random order, the
+first one to six of them the list (grades 0 to~2, scores from three
+values in half the lists) and the first one to four of another random
+order the history, so that a shown item is sometimes in it (one list in
+eight is empty, and one history in eight); every item
+has none to three of the features \.{f0} to~\.{f3} (none for one in
+five), of the weights $1$, $2$, $1/2$ and~$3$.
+
+@<Tool functions@>=
+#define SER_CASES 8
+static void ser_shuffle(rng *r, const char **out)
+{
+  static const char *const items[10] = {"i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7",
+    "i8", "i9"};
+  int i, t;
+  for (i = 0; i < 10; i++) {@+ t = rng_below(r, i + 1); out[i] = out[t]; out[t] = items[i]; @+}
+}
+static int ser_random(vec_out *o, const rm_variant *v, rng *r, int c)
+{
+  static const char *const feats[4] = {"f0", "f1", "f2", "f3"};
+  static const char *const ws[4] = {"1", "2", "1/2", "3"};
+  ils_row rows[30];
+  const char *id[10], *h[10];
+  int g[10], i, j, k, used;
+  double s[10];
+  size_t nr = 0, n = (size_t) (rng_below(r, 8) ? 1 + rng_below(r, 6) : 0),
+    nh = (size_t) (rng_below(r, 8) ? 1 + rng_below(r, 4) : 0);
+  rm_list l = {0};
+  char comment[64];
+  ser_shuffle(r, id); ser_shuffle(r, h);
+  for (i = 0; i < 10; i++) {
+    int m = rng_below(r, 5) ? 1 + rng_below(r, 3) : 0;
+    g[i] = rng_below(r, 3); s[i] = (double) rng_below(r, 3);
+    for (j = used = 0; j < m; j++) {
+      k = rng_below(r, 4);
+      if (used >> k & 1) continue;
+      used |= 1 << k;
+      rows[nr].item = id[i]; rows[nr].feat = feats[k]; rows[nr++].w = ws[rng_below(r, 4)];
+    }
+  }
+  l.n = n; l.grade = g; l.id = id; l.score = rng_below(r, 2) ? s : NULL;
+  snprintf(comment, sizeof comment, "random case %d", c + 1);
+  return ser_test(o, v, &l, rows, nr, h, nh, comment, 0);
+}
+
+@ \impl Last the inputs that must be refused: a list without identifiers
+(\.{RM\_EIDS}; its user saw~$a$), and a list whose user saw nothing under
+\.{serendipity[undef=error]} (\.{RM\_EUNDEF}).
+
+@<Tool functions@>=
+static int write_ser_family(const vector_family *fam, vec_out *o, int *groups)
+{
+  static const ils_row f[] = {{"a", "x", "1"}, {"b", "x", "1"}};
+  static const int g[2] = {1, 0};
+  static const char *const ab[2] = {"a", "b"};
+  static const char *const bad[2][2] = {{"serendipity", "invalid: no identifiers"},
+    {"serendipity[undef=error]", "invalid: no history, undefined"}};
+  int k, c, ok = ser_examples(o, groups);
+  rng r = {20261201};
+  rm_variant v;
+  rm_list l = {0};
+  char nm[RM_NAME_MAX];
+  for (k = 0; fam->variants[k] && ok; k++) {
+    rm_variant_parse(fam->variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    div_open_group(o, groups, nm);
+    for (c = 0; c < SER_CASES && ok; c++) {
+      if (c) fputc(',', o->json);
+      ok = ser_random(o, &v, &r, c);
+    }
+    fputs("\n      ]}", o->json);
+  }
+  l.n = 2; l.grade = g;
+  for (k = 0; k < 2 && ok; k++) {
+    rm_variant_parse(bad[k][0], &v, NULL, 0); rm_variant_name(&v, nm, sizeof nm);
+    div_open_group(o, groups, nm);
+    ok = ser_test(o, &v, &l, f, 2, ab, (size_t) (1 - k), bad[k][1], 1);
+    fputs("\n      ]}", o->json);
+    l.id = ab;
+  }
+  return ok;
 }
 
 @ \impl It takes a cutoff, the threshold \.{rel}, the tie rule and \.{undef}.

@@ -36,7 +36,10 @@
 
    A test of ils_test.txt has a line "features = I:F:W,..." (or "none"): its
    table of item features, read into an rm_feat that rm_feat_use makes the
-   table of both paths while the test is computed.
+   table of both paths while the test is computed.  A test of
+   serendipity_test.txt has one more line, "history = I,I,..." (or "none"):
+   the items its user saw, which rm_history_use makes the history of the
+   test's list while it is computed.
 
    A test of a set of queries (aggregates_test.txt) has a line "queries = N"
    (N >= 1) before its lists; each of grades, scores, ids and judged then
@@ -123,7 +126,8 @@ enum {
   F_STATUS = 1 << 8, F_VALUE = 1 << 9, F_DECIMAL = 1 << 10,
   F_RATIONAL = 1 << 11, F_ERROR = 1 << 12, F_QUERIES = 1 << 13,
   F_UNJUDGED = 1 << 14, /* optional: the markers of the family judged */
-  F_FEATURES = 1 << 15 /* optional: the table of item features of the family ils */
+  F_FEATURES = 1 << 15, /* optional: the table of item features of the family ils */
+  F_HISTORY = 1 << 16 /* optional: the user's history of the family serendipity */
 };
 #define F_COMMON (F_TCID | F_COMMENT | F_FLAGS | F_GRADES | F_SCORES | F_IDS \
   | F_JUDGED | F_RESULT)
@@ -153,6 +157,8 @@ typedef struct {
   char *rational;
   char comment[RM_NAME_MAX + 200];
   rm_feat *feat; /* the family ils: its table of features, or NULL */
+  vec_query hist; /* the family serendipity: the history as a list of ids */
+  int has_hist;
 } vec_test;
 
 static void test_clear(vec_test *t)
@@ -167,6 +173,7 @@ static void test_clear(vec_test *t)
   free(t->q);
   free(t->rational);
   rm_feat_free(t->feat);
+  free(t->hist.idbuf); free(t->hist.id);
   memset(t, 0, sizeof *t);
 }
 
@@ -355,7 +362,7 @@ static int read_field(vec_test *t, const char *key, const char *val,
     {"judged", F_JUDGED}, {"result", F_RESULT}, {"status", F_STATUS},
     {"value", F_VALUE}, {"decimal", F_DECIMAL}, {"rational", F_RATIONAL},
     {"error", F_ERROR}, {"queries", F_QUERIES}, {"unjudged", F_UNJUDGED},
-    {"features", F_FEATURES}, {NULL, 0}};
+    {"features", F_FEATURES}, {"history", F_HISTORY}, {NULL, 0}};
   unsigned bit = 0;
   int k, ok = 1;
   for (k = 0; keys[k].name; k++) if (strcmp(key, keys[k].name) == 0) bit = keys[k].bit;
@@ -402,6 +409,10 @@ static int read_field(vec_test *t, const char *key, const char *val,
     break;
   case F_ERROR: ok = copy_str(t->error, sizeof t->error, val); break;
   case F_FEATURES: ok = read_features(t, val); break;
+  case F_HISTORY: /* the names of the items the user saw, or "none" */
+    t->has_hist = 1;
+    if (strcmp(val, "none") != 0) ok = parse_ids(val, &t->hist);
+    break;
   default: break;
   }
   if (!ok) snprintf(why, whylen, "malformed value of '%s': '%.60s'", key, val);
@@ -676,7 +687,8 @@ static void run_test(vec_ctx *c, vec_test *t, const rm_variant *v, int v_ok,
   double d, wantv = 0;
   size_t j;
   if ((t->seen & F_RESULT)
-      && (t->seen & ~(unsigned) (F_QUERIES | F_UNJUDGED | F_FEATURES)) != (t->valid ? F_VALID : F_INVALID)) {
+      && (t->seen & ~(unsigned) (F_QUERIES | F_UNJUDGED | F_FEATURES | F_HISTORY))
+         != (t->valid ? F_VALID : F_INVALID)) {
     vec_fail(c, t->tcid, "fields missing or out of place (mask %#x)", t->seen);
     return;
   }
@@ -926,9 +938,12 @@ START_TEST(test_vector_file)
           last_id = t.tcid;
           if (!in_group) vec_fail(&c, t.tcid, "a test outside any group");
           else {
+            const char *const *h = t.hist.id;
             if (t.feat) ck_assert_int_eq(rm_feat_use(t.feat), RM_OK);
+            if (t.has_hist) ck_assert_int_eq(rm_history_use(&h, &t.hist.nid, 1), RM_OK);
             run_test(&c, &t, &v, v_ok, &w, &maxulps);
             rm_feat_use(NULL);
+            rm_history_use(NULL, NULL, 0);
           }
         }
         test_clear(&t);

@@ -20,7 +20,8 @@ FAMILIES = sorted(glob.glob(os.path.join(VECTORS, "*_test.json")))
 
 
 def test_every_family_is_here():
-    assert len(FAMILIES) == 17  # with judged, trec, trec_aggregates, diversity, single, xgboost, ils
+    assert len(FAMILIES) == 18  # with judged, trec, trec_aggregates, diversity, single, xgboost,
+    # ils, serendipity
 
 
 def vector_tests(path):
@@ -45,6 +46,9 @@ def compute(fn_one, fn_set, variant, t):
         return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
                       unjudged=t.get("unjudged"), judged_ids=t["judged_ids"],
                       weights=t["weights"])
+    if "history" in t:  # serendipity: the features and the user's history
+        return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
+                      features=t["features"], history=t["history"])
     if "features" in t:  # ils: the table of item features, rows of strings
         return fn_one(variant, t["grades"], t["scores"], t["ids"], t["judged"],
                       features=t["features"])
@@ -113,3 +117,96 @@ def test_family(path):
         assert ulps_apart(d, want) <= rm.ulp_bound(variant), where
         valid += 1
     assert valid > 0
+
+
+def serendipity_of(variant, t):
+    """Serendipity recomputed from the test's features and history by a
+    transcription of its definition (the book's "Serendipity"), not by the
+    library: (1/m) sum over the top K of [g >= rel] (1 - mean cos to the
+    history).  A cosine dot/sqrt(B) is kept as a Fraction when B is a square
+    of fractions, else as the term (dot/B, B) of dot/B * sqrt(B).  Returns
+    (status, rational part, root terms), status "ok", "undefined" or the
+    error the input must raise."""
+    name, _, keys = variant.partition("[")
+    k = int(name.split("@")[1]) if "@" in name else None
+    opt = dict(kv.split("=") for kv in keys.rstrip("]").split(","))
+    ids, grades, scores = t["ids"], t["grades"], t["scores"]
+    if grades and ids is None:
+        return "RM_EIDS", None, None
+    vec = {}
+    for item, feat, w in t["features"]:
+        assert feat not in vec.setdefault(item, {})
+        vec[item][feat] = Fraction(w)
+    order = list(range(len(grades)))  # without scores, the input order
+    assert opt["ties"] in ("input", "id-asc"), variant
+    if scores is not None:
+        if opt["ties"] == "id-asc":  # equal scores by increasing name
+            order.sort(key=lambda i: ids[i])
+        order.sort(key=lambda i: -scores[i])  # stable
+    top = order[:k] if k else order
+    hist = t["history"]
+    if not top or not hist:
+        return ("RM_EUNDEF" if opt["undef"] == "error" else "undefined"), None, None
+    q, roots = Fraction(0), []
+    for i in top:
+        if grades[i] < int(opt["rel"]):
+            continue
+        q += Fraction(1, len(top))
+        a = vec.get(ids[i], {})
+        for h in hist:
+            b = vec.get(h, {})
+            dot = sum(x * b.get(f, 0) for f, x in a.items())
+            if dot == 0:
+                continue
+            big = sum(x * x for x in a.values()) * sum(x * x for x in b.values())
+            rn, rd = math.isqrt(big.numerator), math.isqrt(big.denominator)
+            w = Fraction(1, len(top) * len(hist))
+            if rn * rn == big.numerator and rd * rd == big.denominator:
+                q -= w * dot / Fraction(rn, rd)
+            else:
+                roots.append((w * dot / big, big))
+    return "ok", q, roots
+
+
+def test_serendipity_recomputed():
+    """Every test of the family serendipity, from its features and history
+    alone: an undefined value is the undef convention's, a rational value
+    is the vector's fraction and rounds to its double, an irrational one
+    (computed to 60 digits) rounds to its double and to its 40 digits."""
+    data = json.load(open(os.path.join(VECTORS, "serendipity_test.json")))
+    seen = {"ok": 0, "undefined": 0, "invalid": 0, "irrational": 0}
+    for g in data["testGroups"]:
+        variant = g["variant"]
+        for t in g["tests"]:
+            where = "serendipity tcId %d (%s)" % (t["tcId"], variant)
+            status, q, roots = serendipity_of(variant, t)
+            if t["result"] == "invalid":
+                assert status == t["error"], where
+                seen["invalid"] += 1
+                continue
+            assert status == t["status"], where
+            seen[status] += 1
+            if status == "undefined":
+                one = "undef=one" in variant
+                assert float.fromhex(t["value"]).hex() == (1.0 if one else 0.0).hex(), \
+                    where
+                continue
+            if not roots:
+                assert t["rational"] is not None, where
+                assert Fraction(t["rational"]) == q, where
+                assert float(q).hex() == float.fromhex(t["value"]).hex(), where
+                continue
+            assert t["rational"] is None, where
+            with decimal.localcontext() as ctx:
+                ctx.prec = 60
+                x = decimal.Decimal(q.numerator) / q.denominator
+                for c, big in roots:
+                    r = (decimal.Decimal(big.numerator) / big.denominator).sqrt()
+                    x -= decimal.Decimal(c.numerator) / c.denominator * r
+                d40 = decimal.Decimal(t["decimal40"])
+                assert abs(x - d40) <= decimal.Decimal(10) ** (d40.adjusted() - 39), where
+            assert float(x).hex() == float.fromhex(t["value"]).hex(), where
+            seen["irrational"] += 1
+    # the cases worked by hand and the random ones reach every branch
+    assert seen["ok"] >= 20 and seen["undefined"] >= 5 and seen["invalid"] == 2, seen
+    assert seen["irrational"] >= 10, seen

@@ -31624,12 +31624,12 @@ compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
-Five keywords are \.{eval}'s options of side inputs, which the door
+Six keywords are \.{eval}'s options of side inputs, which the door
 passes on through |rm_evaluator_set_input| (below):
 $$\vbox{\halign{\.{#}\hfil\quad&for \.{#}\hfil\quad&\.{#}\hfil\quad&for \.{#}\hfil\cr
 popularity&--popularity&query\_weights&--query-weights\cr
 weight&--weight&features&--features\cr
-history&--history\cr}}$$
+history&--history&similarity&--similarity\cr}}$$
 The function
 \.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
 under \.{pop=file}, of a mean weighted by query, or of \.{ils}, is made in
@@ -31791,8 +31791,10 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
    \.{pop=file}), \.{"query-weights"} (a file of queries' weights for
    \.{weight=query}), \.{"weight"} (the column of a delimited file that
    holds them), \.{"features"} (a file of items' features for \.{ils},
-   \.{diversity}, \.{srecall} and \.{serendipity}) or \.{"history"} (a
-   file of users' histories for \.{serendipity}).  The value is copied and kept for every later call until it
+   \.{diversity}, \.{srecall} and \.{serendipity}), \.{"history"} (a
+   file of users' histories for \.{serendipity}) or \.{"similarity"} (a
+   file of items' similarities for \.{ils}, \.{diversity} and
+   \.{serendipity}).  The value is copied and kept for every later call until it
    is set again; |NULL| removes it.  |RM_OK|; |RM_EINVAL| for an unknown
    option, a value that is empty or holds a newline (the message says
    which); |RM_ENOMEM|.  The file is read, and a bad one refused with its
@@ -31825,7 +31827,7 @@ thread as it found it.  A failed allocation jumps back here, as it jumps
 back to the start of the pipeline's reader thread (\secref{q:pipe}).
 
 @<The library's door to the engine@>=
-enum {@+ DOOR_INPUTS = 5 @+}; /* the side inputs, |door_input| */
+enum {@+ DOOR_INPUTS = 6 @+}; /* the side inputs, |door_input| */
 struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
@@ -31885,7 +31887,7 @@ line is refused with its file and line as on the command line.
 
 @<The library's door to the engine@>=
 static const char *const door_input[DOOR_INPUTS] = {"popularity",
-  "query-weights", "weight", "features", "history"};
+  "query-weights", "weight", "features", "history", "similarity"};
 static rm_status door_refuse(rm_evaluator *e, const char *bad);
 rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   const char *value)
@@ -31897,7 +31899,7 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   for (i = 0; i < DOOR_INPUTS && strcmp(option, door_input[i]) != 0; i++) ;
   if (i == DOOR_INPUTS)
     return door_refuse(e, "a side input is popularity, query-weights, weight,"
-      " features or history");
+      " features, history or similarity");
   if (value && (value[0] == '\0' || strchr(value, '\n')))
     return door_refuse(e, "a side input's value is a nonempty line");
   if (value && (v = strdup(value)) == NULL) return RM_ENOMEM;

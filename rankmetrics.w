@@ -41942,7 +41942,7 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--unjudged U] [--exact]\n"
     "                         [--judged-ids N] [--weights W] [--features FILE]\n"
-    "                         [--history FILE]\n\n"
+    "                         [--history FILE] [--similarity FILE]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -41965,7 +41965,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --weights W  one weight per subtopic, read by weights=given\n"
     "  --features FILE  the items' features for ils and diversity, as eval's\n"
     "  --history FILE  what each user saw, for serendipity, as eval's; the users\n"
-    "              are the queries' numbers, 1 for the first\n\n"
+    "              are the queries' numbers, 1 for the first\n"
+    "  --similarity FILE  the items' similarities for ils, diversity and\n"
+    "              serendipity instead of --features, as eval's\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
     "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
     "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
@@ -41994,7 +41996,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
     "          [--popularity FILE] [--query-weights FILE] [--weight C]\n"
-    "          [--features FILE] [--history FILE] [--partial] [--quiet]\n"
+    "          [--features FILE] [--history FILE] [--similarity FILE]\n"
+    "          [--partial] [--quiet]\n"
     "          QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
@@ -42074,6 +42077,13 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     fraction (1 when left out)\n"
     "  --history FILE     what each user saw before, for serendipity: lines\n"
     "                     USER ITEM, the user a query\n"
+    "  --similarity FILE  the items' similarities for ils, diversity and\n"
+    "                     serendipity, instead of the cosines of --features\n"
+    "                     (refused with it): lines ITEM ITEM SIM, SIM a decimal\n"
+    "                     or fraction read exactly; a pair serves both orders\n"
+    "                     and is given once (twice only with one value); a pair\n"
+    "                     not in the file is 0, an item with itself 1 unless\n"
+    "                     the file says\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -42492,8 +42502,8 @@ static const char *const metric_help[][2] = {
   {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
   {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
   {"logloss", "log loss of the scores as probabilities, clipped at 1e-15 (RecBole)"},
-  {"ils", "mean cosine of the features of the top K's pairs (--features; LensKit)"},
-  {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
+  {"ils", "mean cosine or similarity of the top K's pairs (--features, --similarity)"},
+  {"diversity", "one minus ils (MS Recommenders' user_diversity; --features, --similarity)"},
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
   {"tailpct", "share of tail items in the top K, RecBole's TailPercentage (tail=)"},
   {"serendipity", "relevant top K's distance from the history (--history; MS Recommenders)"},

@@ -15622,6 +15622,27 @@ two users is $(1+4\sqrt2)/12=0.5547379$.  {\it Exercise}\here{ils-ex}:
 give $b$ the categories $x,y,z,w$ and $c$ only~$y$.  ({\it Answer:} the
 cosines are $1/2$, 0, $1/2$; ILS is $1/3$, diversity $2/3$.)
 
+@ {\it Given similarities.}\here{q:sim}
+Instead of features, \.{eval --similarity FILE} (and \.{value}) gives how
+alike two items are, lines \.{ITEM ITEM SIM}, a similarity computed
+elsewhere (of embeddings, or Microsoft Recommenders' co-occurrence table);
+\.{ils}, \.{diversity} and \.{serendipity} (\secref{q:ser}) then read
+$s(i,j)$ where they read $\cos(i,j)$.  A similarity is a decimal written
+as a score is (\secref{q:scores}), negative allowed, or a fraction, and it
+is read exactly: \.{0.1} is $1/10$, so every value is a fraction, and the
+exact path rounds it once.  A pair given once serves both orders; given
+again it must bear the same value, or the line is refused.  A pair the
+file lacks is~0, as in Microsoft Recommenders, whose tables hold only the
+pairs that co-occur (and as an item without features is here); an item
+with itself is~1 unless the file gives another value, which is read only
+where an item meets itself (a recommended item in its user's history).
+\.{--features} and \.{--similarity} are refused together, and \.{srecall},
+which counts features, under \.{--similarity}.  {\it Example:} with
+$s(a,b)=1/2$, $s(a,c)=1/3$, $s(b,c)=1/4$, the top three $a,b,c$ has ILS
+$(1/2+1/3+1/4)/3=13/36$ and diversity $23/36$; a user who saw~$a$ and is
+shown $b$ (relevant) and $d$ (not) has serendipity $(1-1/2)/2=1/4$.
+@^similarities, given@>
+
 @ {\it Serendipity.}\here{q:ser}
 @:metric serendipity}{metric \.{serendipity}@>
 An accurate list may still show a user nothing new.  Serendipity weighs
@@ -51088,6 +51109,10 @@ a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
 \.{--features}: a weight 0, $-1$, \.{1e-3}, \.{1/0}&\.{FILE:LINE: the weight '...' of item '...'}\cr
 \.{ils}, \.{diversity}, \.{srecall} without \.{--features}&\.{... which was not given}, exit 2\cr
 \.{merge}: a median's values not its counted queries&\.{FILE:LINE: a malformed line of a state}\cr
+\.{--similarity}: a line not \.{ITEM ITEM SIM}&\.{FILE:LINE: expected 'ITEM ITEM SIM' ...}\cr
+\.{--similarity}: \.{0x1p-1}, \.{nan}, \.{1e400}, \.{1/0}&\.{FILE:LINE: the similarity '...' of items ...}\cr
+\.{--similarity}: a pair again, another value&\.{FILE:LINE: the pair ... on line N}\cr
+\.{--similarity} with \.{--features}&\.{... both say how alike two items are}, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

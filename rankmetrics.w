@@ -53243,6 +53243,7 @@ typedef struct {@+ char *a, *b;@+ mpq_t x;@+ size_t at; @+} sim_row;
 struct rm_sim {
   sim_row *r;
   size_t n, cap;
+  size_t calls; /* the calls of |rm_sim_add| that succeeded */
   size_t bad[2]; /* the calls that gave a pair two values, when |refused| */
   int done, refused;
 };
@@ -53272,12 +53273,12 @@ rm_status rm_sim_add(rm_sim *s, const char *a, const char *b, const char *sim)
   mpq_init(r->x);
   if (!sim_read(r->x, sim)) {@+ mpq_clear(r->x); return RM_EFORMAT; @+}
   if (strcmp(a, b) > 0) {@+ const char *t = a; a = b; b = t; @+}
-  r->a = feat_dup(a); r->b = feat_dup(b); r->at = s->n;
+  r->a = feat_dup(a); r->b = feat_dup(b); r->at = s->calls;
   if (r->a == NULL || r->b == NULL) {
     free(r->a); free(r->b); mpq_clear(r->x);
     return RM_ENOMEM;
   }
-  s->n++; s->done = 0;
+  s->n++; s->calls++; s->done = 0;
   return RM_OK;
 }
 

@@ -41113,7 +41113,10 @@ RM_SHARED rm_sim *tool_similarity(const char *cmd, const char *path, char **dige
   rm_sim_use(NULL, NULL, NULL);
   free(at); free(buf);
   if (f != stdin) fclose(f);
-  if (!ok) {@+ rm_sim_free(t); t = NULL; @+}
+  if (!ok) {
+    rm_sim_free(t); t = NULL;
+    if (digest) {@+ free(*digest); *digest = NULL; @+}
+  }
   return t;
 }
 

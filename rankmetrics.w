@@ -40977,7 +40977,8 @@ space between; a weight is a positive decimal without an exponent, or a
 fraction.  An item may have many lines, and a pair given twice adds its
 weights.  Anything else is an error naming
 the file, the line and what was wrong; a measure of the two without the
-option is refused before anything is read.  Under \.{--partial} the state's
+option (or \.{--similarity}, \secref{q:evsim}) is refused before anything
+is read.  Under \.{--partial} the state's
 options gain \.{features=DIGEST}, so that states made with other features
 are refused.  The command \.{value} reads the same file with the
 same function, |tool_features|.
@@ -41034,7 +41035,8 @@ static int ev_feat_needed(const ev_state *st, const ev_measure *m)
       && m->u.metric != RM_SRECALL && m->u.metric != RM_SERENDIPITY)) return 1;
   if (st->sim && m->u.metric != RM_SRECALL) return 1; /* \secref{q:evsim} */
   fprintf(tool_err, "rankmetrics: %s: %s reads the items' features of --features"
-    " FILE, which was not given\n", ev_cmd, m->given);
+    " FILE, which was not given%s\n", ev_cmd, m->given, m->u.metric == RM_SRECALL ? ""
+    : " (or their similarities: --similarity FILE)");
   return 0;
 }
 
@@ -44164,7 +44166,9 @@ if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY
     || v.metric == RM_SRECALL || v.metric == RM_SERENDIPITY)
     && (sim == NULL || v.metric == RM_SRECALL)) {
   fprintf(stderr, "rankmetrics: value: %s reads the items' features: give"
-    " --features FILE\n", rm_metric_name(v.metric));
+    " --features FILE%s\n", rm_metric_name(v.metric), v.metric != RM_SRECALL
+    ? " or --similarity FILE" : sim ? " (it counts features, which --similarity does"
+    " not give)" : "");
   return 2;
 }
 

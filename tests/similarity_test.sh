@@ -75,6 +75,9 @@ M=(-m ils@3 -m diversity@4 -m 'mean[skip=undef]:serendipity@10')
 [ -s "$tmp/bysim" ] && cmp -s "$tmp/byfeat" "$tmp/bysim" \
   && ok "the cosines as a file give the features' values, byte for byte" \
   || fail "features and their cosines differ: $(diff "$tmp/byfeat" "$tmp/bysim" | head -4)"
+"$RM" eval --quiet --exact --threads 2 -q "${M[@]}" --similarity "$tmp/cos" --history "$tmp/hist" \
+  "$tmp/qrels" "$tmp/run" > "$tmp/bysim2" 2>&1
+cmp -s "$tmp/bysim" "$tmp/bysim2" && ok "--threads 2: the same bytes" || fail "--threads 2 differs"
 # u1's ils@3 (3/5 + 4/5 + 0)/3 = 7/15; diversity@4 1 - (94/25)/6 = 28/75;
 # serendipity (saw b; a and c relevant of four) ((1 - 3/5) + 1)/4 = 7/20
 check "eval: u1's ils@3, 7/15" "$(awk '$1 == "ils@3" && $2 == "u1" {print $3}' "$tmp/bysim")" \

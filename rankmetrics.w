@@ -15625,7 +15625,8 @@ cosines are $1/2$, 0, $1/2$; ILS is $1/3$, diversity $2/3$.)
 @ {\it Given similarities.}\here{q:sim}
 Instead of features, \.{eval --similarity FILE} (and \.{value}) gives how
 alike two items are, lines \.{ITEM ITEM SIM}, a similarity computed
-elsewhere (of embeddings, or Microsoft Recommenders' co-occurrence table);
+elsewhere (the cosine of embeddings, or Microsoft Recommenders' table of
+co-occurrences);
 \.{ils}, \.{diversity} and \.{serendipity} (\secref{q:ser}) then read
 $s(i,j)$ where they read $\cos(i,j)$.  A similarity is a decimal written
 as a score is (\secref{q:scores}), negative allowed, or a fraction, and it
@@ -53228,7 +53229,7 @@ rm_status rm_sim_add(rm_sim *s, const char *a, const char *b, const char *sim);
    exactly: a decimal written as a score is (\.{0.25}, \.{-1e-3}) or a
    fraction (\.{1/3}, \.{-2/7}), of magnitude 0 or between the least
    positive double and the largest.  |RM_EFORMAT| for one that does not
-   read; |RM_EINVAL| for a null pointer. */
+   read; |RM_EINVAL| for a null pointer; |RM_ENOMEM|. */
 rm_status rm_sim_use(rm_sim *s, size_t *first, size_t *second);
 /* Makes |s| the table of \.{ils}, \.{diversity} and \.{serendipity} in the
    calling thread (|NULL| forgets it), after the last |rm_sim_add|.  The

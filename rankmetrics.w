@@ -470,6 +470,8 @@
 @s div_memo_e int
 @s rm_cat int
 @s rm_feat int
+@s rm_sim int
+@s sim_row int
 @s rm_pauc int
 @s rm_even int
 @s te_dfiles int
@@ -15619,6 +15621,28 @@ the top two $a,b$ has ILS $\sqrt2/2$, and the mean of \.{ils@@3} over the
 two users is $(1+4\sqrt2)/12=0.5547379$.  {\it Exercise}\here{ils-ex}:
 give $b$ the categories $x,y,z,w$ and $c$ only~$y$.  ({\it Answer:} the
 cosines are $1/2$, 0, $1/2$; ILS is $1/3$, diversity $2/3$.)
+
+@ {\it Given similarities.}\here{q:sim}
+Instead of features, \.{eval --similarity FILE} (and \.{value}) gives how
+alike two items are, lines \.{ITEM ITEM SIM}, a similarity computed
+elsewhere (the cosine of embeddings, or Microsoft Recommenders' table of
+co-occurrences);
+\.{ils}, \.{diversity} and \.{serendipity} (\secref{q:ser}) then read
+$s(i,j)$ where they read $\cos(i,j)$.  A similarity is a decimal written
+as a score is (\secref{q:scores}), negative allowed, or a fraction, and it
+is read exactly: \.{0.1} is $1/10$, so every value is a fraction, and the
+exact path rounds it once.  A pair given once serves both orders; given
+again it must bear the same value, or the line is refused.  A pair the
+file lacks is~0, as in Microsoft Recommenders, whose tables hold only the
+pairs that co-occur (and as an item without features is here); an item
+with itself is~1 unless the file gives another value, which is read only
+where an item meets itself (a recommended item in its user's history).
+\.{--features} and \.{--similarity} are refused together, and \.{srecall},
+which counts features, under \.{--similarity}.  {\it Example:} with
+$s(a,b)=1/2$, $s(a,c)=1/3$, $s(b,c)=1/4$, the top three $a,b,c$ has ILS
+$(1/2+1/3+1/4)/3=13/36$ and diversity $23/36$; a user who saw~$a$ and is
+shown $b$ (relevant) and $d$ (not) has serendipity $(1-1/2)/2=1/4$.
+@^similarities, given@>
 
 @ {\it Serendipity.}\here{q:ser}
 @:metric serendipity}{metric \.{serendipity}@>
@@ -31644,12 +31668,12 @@ compares with it), and raises
 \.{RankmetricsError} with the status and the message; its tests compare it
 with \.{eval -q} on \.{examples/} and on random files, value for value and
 message for message.
-Five keywords are \.{eval}'s options of side inputs, which the door
+Six keywords are \.{eval}'s options of side inputs, which the door
 passes on through |rm_evaluator_set_input| (below):
 $$\vbox{\halign{\.{#}\hfil\quad&for \.{#}\hfil\quad&\.{#}\hfil\quad&for \.{#}\hfil\cr
 popularity&--popularity&query\_weights&--query-weights\cr
 weight&--weight&features&--features\cr
-history&--history\cr}}$$
+history&--history&similarity&--similarity\cr}}$$
 The function
 \.{rankmetrics.partial} takes them too, so a shard of catalogue metrics
 under \.{pop=file}, of a mean weighted by query, or of \.{ils}, is made in
@@ -31811,8 +31835,10 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
    \.{pop=file}), \.{"query-weights"} (a file of queries' weights for
    \.{weight=query}), \.{"weight"} (the column of a delimited file that
    holds them), \.{"features"} (a file of items' features for \.{ils},
-   \.{diversity}, \.{srecall} and \.{serendipity}) or \.{"history"} (a
-   file of users' histories for \.{serendipity}).  The value is copied and kept for every later call until it
+   \.{diversity}, \.{srecall} and \.{serendipity}), \.{"history"} (a
+   file of users' histories for \.{serendipity}) or \.{"similarity"} (a
+   file of items' similarities for \.{ils}, \.{diversity} and
+   \.{serendipity}).  The value is copied and kept for every later call until it
    is set again; |NULL| removes it.  |RM_OK|; |RM_EINVAL| for an unknown
    option, a value that is empty or holds a newline (the message says
    which); |RM_ENOMEM|.  The file is read, and a bad one refused with its
@@ -31845,7 +31871,7 @@ thread as it found it.  A failed allocation jumps back here, as it jumps
 back to the start of the pipeline's reader thread (\secref{q:pipe}).
 
 @<The library's door to the engine@>=
-enum {@+ DOOR_INPUTS = 5 @+}; /* the side inputs, |door_input| */
+enum {@+ DOOR_INPUTS = 6 @+}; /* the side inputs, |door_input| */
 struct rm_evaluator_s {
   char *msg; size_t msglen;
   void *(*re)(void *, void *, size_t); void *re_ctx;
@@ -31905,7 +31931,7 @@ line is refused with its file and line as on the command line.
 
 @<The library's door to the engine@>=
 static const char *const door_input[DOOR_INPUTS] = {"popularity",
-  "query-weights", "weight", "features", "history"};
+  "query-weights", "weight", "features", "history", "similarity"};
 static rm_status door_refuse(rm_evaluator *e, const char *bad);
 rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   const char *value)
@@ -31917,7 +31943,7 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
   for (i = 0; i < DOOR_INPUTS && strcmp(option, door_input[i]) != 0; i++) ;
   if (i == DOOR_INPUTS)
     return door_refuse(e, "a side input is popularity, query-weights, weight,"
-      " features or history");
+      " features, history or similarity");
   if (value && (value[0] == '\0' || strchr(value, '\n')))
     return door_refuse(e, "a side input's value is a nonempty line");
   if (value && (v = strdup(value)) == NULL) return RM_ENOMEM;
@@ -32667,6 +32693,7 @@ linked with the static library keeps the names |tool_alloc| and
 #define tool_history rmi_tool_history
 #define tool_history_free rmi_tool_history_free
 #define tool_history_of rmi_tool_history_of
+#define tool_similarity rmi_tool_similarity
 #define fault_at rmi_fault_at
 #define tool_te rmi_tool_te
 #define te_split rmi_te_split
@@ -32719,6 +32746,7 @@ RM_SHARED struct tool_hist *tool_history(const char *cmd, const char *path, char
 RM_SHARED void tool_history_free(struct tool_hist *h);
 RM_SHARED size_t tool_history_of(const struct tool_hist *h, const char *user,
   const char *const **items);
+RM_SHARED rm_sim *tool_similarity(const char *cmd, const char *path, char **digest);
 typedef struct { /* the reading of |cmd_trec_eval|, \secref{q:teread} */
   int on; /* the engine reads as trec\_eval reads */
   const char *name[3]; /* the files, as named */
@@ -33964,6 +33992,7 @@ typedef struct {
   char *jdigest; /* with \.{--partial}: the digest of the judgments as read */
   rm_cat *popcat; char *popdigest; /* \.{--popularity FILE}: its rows, its digest */
   rm_feat *feat; char *featdigest; /* \.{--features FILE}: its table, its digest */
+  rm_sim *sim; char *simdigest; /* \.{--similarity FILE}: its table, its digest */
   struct tool_hist *hist; char *histdigest; /* \.{--history FILE}: its rows, its digest */
   const char *const *hitems; size_t hn; /* the history of the query at hand */
   int neg_pooled; /* \.{--negative unjudged}: a negative grade is |EV_POOLED| */
@@ -34009,6 +34038,8 @@ static int ev_is_cat(const rm_variant *a);
 static int ev_cat_pop(ev_state *st, ev_measure *m);
 static int ev_popularity(ev_state *st, const char *path);
 static int ev_feat_needed(const ev_state *st, const ev_measure *m);
+static int ev_sim_alone(const ev_state *st);
+static int ev_sim_option(ev_state *st, const char *path);
 static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
 static void shard_put_cat(FILE *f, rm_cat *c, int ext);
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x,
@@ -36142,6 +36173,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     if (st->nread[r] && (r & 8)) up[r] = st->rbuf[r].up;
   rm_ities_positions(lr, EV_READINGS, st->want_jord ? up : NULL);
   if (st->feat) rm_feat_use(st->feat); /* this thread's table (\secref{q:ilsimpl}) */
+  if (st->sim) rm_sim_use(st->sim, NULL, NULL); /* or of similarities (\secref{q:simimpl}) */
   if (st->hist) { /* and the query's history (\secref{q:ser}) */
     st->hn = tool_history_of(st->hist, q, &st->hitems);
     rm_history_use(&st->hitems, &st->hn, 1);
@@ -38110,6 +38142,7 @@ done:
   if (st.qnames) fclose(st.qnames);
   free(st.jdigest); free(st.popdigest); rm_cat_free(st.popcat);
   rm_feat_use(NULL); rm_feat_free(st.feat); free(st.featdigest);
+  rm_sim_use(NULL, NULL, NULL); rm_sim_free(st.sim); free(st.simdigest);
   rm_history_use(NULL, NULL, 0); tool_history_free(st.hist); free(st.histdigest);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
@@ -38252,6 +38285,11 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--features") == 0) {
     if (st.feat || (st.feat = tool_features(ev_cmd, argv[++i], &st.featdigest)) == NULL)
       return 2;
+    if (!ev_sim_alone(&st)) return 2;
+    continue;
+  }
+  if (strcmp(o, "--similarity") == 0) { /* \secref{q:evsim} */
+    if (!ev_sim_option(&st, argv[++i])) return 2;
     continue;
   }
   if (strcmp(o, "--history") == 0) {
@@ -39062,8 +39100,8 @@ the format and its version, \.{rankmetrics-partial 7}.  Then
 negative=W columns=C}, the options of \.{eval} that change values, and the
 columns read (|shard_put_columns|), then \.{popularity=D} when
 \.{--popularity} was given, $D$ the first 16 digits of its digest, and
-\.{features=D} when \.{--features} was, and \.{history=D} when
-\.{--history} was;
+\.{features=D} when \.{--features} was, \.{similarity=D} when
+\.{--similarity} was, and \.{history=D} when \.{--history} was;
 \item{} \.{judgments D N}, the digest of the judgments file as read, 16
 hexadecimal digits, and its length in bytes, or \.{judgments none} for a
 delimited file (|shard_digest|);
@@ -39708,6 +39746,7 @@ static int shard_write(ev_state *st)
   shard_put_columns(f, st);
   if (st->popdigest) fprintf(f, " popularity=%.16s", st->popdigest);
   if (st->featdigest) fprintf(f, " features=%.16s", st->featdigest);
+  if (st->simdigest) fprintf(f, " similarity=%.16s", st->simdigest);
   if (st->histdigest) fprintf(f, " history=%.16s", st->histdigest);
   if (st->qwdigest) fprintf(f, " query-weights=%.16s", st->qwdigest);
   if (st->wcol) fprintf(f, " weight-column=%s", st->wcol); /* a plain word */
@@ -40961,7 +41000,8 @@ space between; a weight is a positive decimal without an exponent, or a
 fraction.  An item may have many lines, and a pair given twice adds its
 weights.  Anything else is an error naming
 the file, the line and what was wrong; a measure of the two without the
-option is refused before anything is read.  Under \.{--partial} the state's
+option (or \.{--similarity}, \secref{q:evsim}) is refused before anything
+is read.  Under \.{--partial} the state's
 options gain \.{features=DIGEST}, so that states made with other features
 are refused.  The command \.{value} reads the same file with the
 same function, |tool_features|.
@@ -41008,11 +41048,123 @@ static int ev_feat_needed(const ev_state *st, const ev_measure *m)
       " FILE, which was not given\n", ev_cmd, m->given);
     return 0;
   }
+  if (st->sim && m->u.metric == RM_SRECALL) {
+    fprintf(tool_err, "rankmetrics: %s: %s counts the items' features, which"
+      " --similarity FILE does not give; evaluate it apart, with --features FILE\n",
+      ev_cmd, m->given);
+    return 0;
+  }
   if (st->feat || (m->u.metric != RM_ILS && m->u.metric != RM_DIVERSITY
       && m->u.metric != RM_SRECALL && m->u.metric != RM_SERENDIPITY)) return 1;
+  if (st->sim && m->u.metric != RM_SRECALL) return 1; /* \secref{q:evsim} */
   fprintf(tool_err, "rankmetrics: %s: %s reads the items' features of --features"
-    " FILE, which was not given\n", ev_cmd, m->given);
+    " FILE, which was not given%s\n", ev_cmd, m->given, m->u.metric == RM_SRECALL ? ""
+    : " (or their similarities: --similarity FILE)");
   return 0;
+}
+
+@ The option \.{--similarity FILE}\here{q:evsim} gives \.{ils},
+\.{diversity} and \.{serendipity} the similarities of items
+(\secref{q:sim}) in place of the cosines of \.{--features}.  Each line is
+\.{ITEM ITEM SIM}, white space between, the similarity a decimal or a
+fraction read exactly (|rm_sim_add|).  A line of another number of fields,
+a similarity that does not read, and a pair given again (in either order)
+with another value are errors naming the file, the line and what was
+wrong; the last names the line that gave the pair first, and the pair given
+again with the same value is accepted.  The options \.{--features} and
+\.{--similarity} are refused together, since both would say how alike two
+items are; \.{srecall}, which counts features, is refused under
+\.{--similarity}.  Under \.{--partial} the state's options gain
+\.{similarity=DIGEST}, so that \.{merge} refuses states made with another
+file, or with features.  The command \.{value} reads the same file with
+the same function, |tool_similarity|.
+
+@<Engine functions@>=
+static int tool_sim_line(const char *path, long line, char *buf, rm_sim *t)
+{
+  char *w[4];
+  int k = ev_split_ws(buf, w, 4);
+  rm_status s;
+  if (k != 3) {
+    fprintf(tool_err, "%s:%ld: expected 'ITEM ITEM SIM' (found %d field%s)\n", path,
+      line, k, k == 1 ? "" : "s");
+    return 0;
+  }
+  if ((s = rm_sim_add(t, w[0], w[1], w[2])) == RM_EFORMAT) {
+    fprintf(tool_err, "%s:%ld: the similarity '%s' of items '%s' and '%s' is not a"
+      " decimal (0.25, -1e-3) or a fraction (1/3) within the range of doubles; no"
+      " hexadecimal, inf or nan\n", path, line, w[2], w[0], w[1]);
+    return 0;
+  }
+  if (s != RM_OK) tool_nomem();
+  return 1;
+}
+static void tool_sim_twice(FILE *f, const char *path, long line, long first, char **buf,
+  size_t *cap) /* the message of a pair given twice, with its items when the file rewinds */
+{
+  char *w[4] = {"", "", "", ""};
+  long k = 0;
+  if (fseek(f, 0L, SEEK_SET) == 0)
+    while (k < line && tool_getline(buf, cap, f, path, k + 1) >= 0)
+      if (++k == line) ev_split_ws(*buf, w, 4);
+  fprintf(tool_err, "%s:%ld: the pair '%s' '%s' has another similarity on line %ld; a"
+    " pair is given once (it serves both orders), or again with the same value\n", path,
+    line, w[0], w[1], first);
+}
+RM_SHARED rm_sim *tool_similarity(const char *cmd, const char *path, char **digest)
+{
+  FILE *f = tool_open_in(cmd, path);
+  char *buf = NULL;
+  size_t cap = 0, lcap = 0, a, b;
+  long line = 0, *at = NULL; /* the line of each row */
+  ssize_t n = 0;
+  int ok = 1;
+  rm_sim *t;
+  if (f == NULL) return NULL;
+  if (digest && ((*digest = shard_digest(f, path)) == NULL || fseek(f, 0L, SEEK_SET))) ok = 0;
+  if ((t = rm_sim_new()) == NULL) tool_nomem();
+  while (ok && (n = tool_getline(&buf, &cap, f, path, line + 1)) >= 0) {
+    line++;
+    if ((ok = tool_sim_line(path, line, buf, t)) != 0) {
+      if (lcap == (size_t) line - 1) {@+ lcap = 2 * lcap + 64; at = tool_alloc(at, lcap * sizeof *at); @+}
+      at[line - 1] = line;
+    }
+  }
+  if (n == -2) ok = 0;
+  if (ok && rm_sim_use(t, &a, &b) == RM_EFORMAT) {
+    tool_sim_twice(f, path, at[b], at[a], &buf, &cap);
+    ok = 0;
+  }
+  rm_sim_use(NULL, NULL, NULL);
+  free(at); free(buf);
+  if (f != stdin) fclose(f);
+  if (!ok) {
+    rm_sim_free(t); t = NULL;
+    if (digest) {@+ free(*digest); *digest = NULL; @+}
+  }
+  return t;
+}
+
+@ The two tables are refused together, with a way out; |ev_sim_option|
+reads the option once.
+
+@<Engine functions@>=
+static int ev_sim_alone(const ev_state *st)
+{
+  if (st->feat == NULL || st->sim == NULL) return 1;
+  fprintf(tool_err, "rankmetrics: %s: --features and --similarity both say how alike"
+    " two items are; give one (--similarity for given similarities, --features for"
+    " the cosines of features)\n", ev_cmd);
+  return 0;
+}
+static int ev_sim_option(ev_state *st, const char *path)
+{
+  if (st->sim) {
+    fprintf(tool_err, "rankmetrics: %s: --similarity is given twice\n", ev_cmd);
+    return 0;
+  }
+  st->sim = tool_similarity(ev_cmd, path, &st->simdigest);
+  return st->sim != NULL && ev_sim_alone(st);
 }
 
 @ The option \.{--history FILE} gives what each user saw before, which
@@ -41839,7 +41991,7 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
   {"value", "usage: rankmetrics value NAME --grades G [--scores S] [--ids I]\n"
     "                         [--judged J] [--unjudged U] [--exact]\n"
     "                         [--judged-ids N] [--weights W] [--features FILE]\n"
-    "                         [--history FILE]\n\n"
+    "                         [--history FILE] [--similarity FILE]\n\n"
     "Compute the variant NAME of one list on the double path; with --exact also\n"
     "on the exact path.  An aggregated NAME (mean:ap) or a metric of a whole set\n"
     "(coverage, fmean) reads several queries, separated by ';' in every option\n"
@@ -41862,7 +42014,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --weights W  one weight per subtopic, read by weights=given\n"
     "  --features FILE  the items' features for ils and diversity, as eval's\n"
     "  --history FILE  what each user saw, for serendipity, as eval's; the users\n"
-    "              are the queries' numbers, 1 for the first\n\n"
+    "              are the queries' numbers, 1 for the first\n"
+    "  --similarity FILE  the items' similarities for ils, diversity and\n"
+    "              serendipity instead of --features, as eval's\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
     "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
     "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
@@ -41891,7 +42045,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "          [--memory SIZE] [--threads N]\n"
     "          [--csv|--tsv] [--user C] [--item C] [--label C] [--score C]\n"
     "          [--popularity FILE] [--query-weights FILE] [--weight C]\n"
-    "          [--features FILE] [--history FILE] [--partial] [--quiet]\n"
+    "          [--features FILE] [--history FILE] [--similarity FILE]\n"
+    "          [--partial] [--quiet]\n"
     "          QRELS RUN | FILE\n\n"
     "Evaluate TREC judgments (qid iter docno grade) and a TREC run (qid Q0 docno\n"
     "rank score tag), or one CSV/TSV file with a header whose rows are grouped\n"
@@ -41971,6 +42126,13 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     fraction (1 when left out)\n"
     "  --history FILE     what each user saw before, for serendipity: lines\n"
     "                     USER ITEM, the user a query\n"
+    "  --similarity FILE  the items' similarities for ils, diversity and\n"
+    "                     serendipity, instead of the cosines of --features\n"
+    "                     (refused with it): lines ITEM ITEM SIM, SIM a decimal\n"
+    "                     or fraction read exactly; a pair serves both orders\n"
+    "                     and is given once (twice only with one value); a pair\n"
+    "                     not in the file is 0, an item with itself 1 unless\n"
+    "                     the file says\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -42389,8 +42551,8 @@ static const char *const metric_help[][2] = {
   {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
   {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
   {"logloss", "log loss of the scores as probabilities, clipped at 1e-15 (RecBole)"},
-  {"ils", "mean cosine of the features of the top K's pairs (--features; LensKit)"},
-  {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
+  {"ils", "mean cosine or similarity of the top K's pairs (--features, --similarity)"},
+  {"diversity", "one minus ils (MS Recommenders' user_diversity; --features, --similarity)"},
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
   {"tailpct", "share of tail items in the top K, RecBole's TailPercentage (tail=)"},
   {"serendipity", "relevant top K's distance from the history (--history; MS Recommenders)"},
@@ -43887,6 +44049,7 @@ static int cmd_value(int argc, char **argv)
   double x;
   char name[RM_NAME_MAX], buf[40];
   rm_feat *feat = NULL; /* \.{--features FILE}, for \.{ils} and \.{diversity} */
+  rm_sim *sim = NULL; /* or \.{--similarity FILE} (\secref{q:evsim}) */
   struct tool_hist *hist = NULL; /* \.{--history FILE}, for \.{serendipity} */
   const char *const **hitems = NULL;
   size_t *hn = NULL;
@@ -43936,7 +44099,7 @@ done:
     free(own[j].unjg); free(own[j].unj);
   }
   free(own); free(q);
-  rm_feat_use(NULL); rm_feat_free(feat);
+  rm_feat_use(NULL); rm_feat_free(feat); rm_sim_use(NULL, NULL, NULL); rm_sim_free(sim);
   rm_history_use(NULL, NULL, 0); tool_history_free(hist); free(hitems); free(hn);
   return rc;
 }
@@ -43995,6 +44158,11 @@ for (i = 1; i < argc; i++) {
     if ((hist = tool_history("value", argv[++i], NULL)) == NULL) return 2;
     continue;
   }
+  if (strcmp(o, "--similarity") == 0 && sim == NULL && i + 1 < argc) {
+    if ((sim = tool_similarity("value", argv[++i], NULL)) == NULL) return 2;
+    rm_sim_use(sim, NULL, NULL);
+    continue;
+  }
   for (k = 0; k < 5; k++) if (strcmp(o, optname[k]) == 0) break;
   if (k == 5 || opt[k] != NULL || i + 1 >= argc) {
     fprintf(stderr, "rankmetrics: value: %s option '%s'\n", k == 5 ? "unknown" :
@@ -44012,10 +44180,18 @@ if (hist == NULL && v.metric == RM_SERENDIPITY) {
     " --history FILE\n", stderr);
   return 2;
 }
+if (feat && sim) {
+  fputs("rankmetrics: value: --features and --similarity both say how alike two items"
+    " are; give one\n", stderr);
+  return 2;
+}
 if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY
-    || v.metric == RM_SRECALL || v.metric == RM_SERENDIPITY)) {
+    || v.metric == RM_SRECALL || v.metric == RM_SERENDIPITY)
+    && (sim == NULL || v.metric == RM_SRECALL)) {
   fprintf(stderr, "rankmetrics: value: %s reads the items' features: give"
-    " --features FILE\n", rm_metric_name(v.metric));
+    " --features FILE%s\n", rm_metric_name(v.metric), v.metric != RM_SRECALL
+    ? " or --similarity FILE" : sim ? " (it counts features, which --similarity does"
+    " not give)" : "");
   return 2;
 }
 
@@ -50964,6 +51140,10 @@ a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
 \.{--features}: a weight 0, $-1$, \.{1e-3}, \.{1/0}&\.{FILE:LINE: the weight '...' of item '...'}\cr
 \.{ils}, \.{diversity}, \.{srecall} without \.{--features}&\.{... which was not given}, exit 2\cr
 \.{merge}: a median's values not its counted queries&\.{FILE:LINE: a malformed line of a state}\cr
+\.{--similarity}: a line not \.{ITEM ITEM SIM}&\.{FILE:LINE: expected 'ITEM ITEM SIM' ...}\cr
+\.{--similarity}: \.{0x1p-1}, \.{nan}, \.{1e400}, \.{1/0}&\.{FILE:LINE: the similarity '...' of items ...}\cr
+\.{--similarity}: a pair again, another value&\.{FILE:LINE: the pair ... on line N}\cr
+\.{--similarity} with \.{--features}&\.{... both say how alike two items are}, exit 2\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),
@@ -52309,6 +52489,18 @@ rm_status rm_feat_use(rm_feat *f)
   return s;
 }
 
+@ \impl A table of given similarities (\secref{q:simimpl}), when the calling
+thread names one, takes the place of the cosines in \.{ils}, \.{diversity}
+and \.{serendipity}: each of their four functions of a list first hands the
+list to |sim_terms| or |sim_d|, defined with the table.
+
+@<Private functions@>=
+static _Thread_local const struct rm_sim *sim_table;
+static rm_status sim_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined);
+static rm_status sim_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out);
+
 @ \impl The items of a top~$K$: their entries in the table, in rank order, and
 their number~$m$.  Every item needs its identifier.
 
@@ -52377,7 +52569,9 @@ static rm_status ils_terms(const rm_variant *v, const rm_list *l,
   const feat_item **it;
   size_t m, i, j;
   mpq_t dot, B, t, c, P;
-  rm_status s = ils_items(v, l, perm, &it, &m);
+  rm_status s;
+  if (sim_table) return sim_terms(v, l, perm, w, g, undefined);
+  s = ils_items(v, l, perm, &it, &m);
   if (s != RM_OK) return s;
   *undefined = ils_undefined(v, m);
   if (*undefined) {@+ free(it); return RM_OK; @+}
@@ -52444,7 +52638,9 @@ static rm_status ils_d(const rm_variant *v, const rm_list *l, const size_t *perm
   size_t m, i, j;
   nsum a = {0, 0};
   mpq_t dot, B, t;
-  rm_status s = ils_items(v, l, perm, &it, &m);
+  rm_status s;
+  if (sim_table) return sim_d(v, l, perm, out);
+  s = ils_items(v, l, perm, &it, &m);
   if (s != RM_OK) return s;
   if (ils_undefined(v, m) || m == 1) {
     free(it);
@@ -52932,7 +53128,9 @@ static rm_status ser_terms(const rm_variant *v, const rm_list *l,
   const feat_item **it, **h;
   size_t m, r, j, nh;
   mpq_t dot, B, t, c, P;
-  rm_status s = ser_items(v, l, perm, &it, &m, &h, &nh);
+  rm_status s;
+  if (sim_table) return sim_terms(v, l, perm, w, g, undefined);
+  s = ser_items(v, l, perm, &it, &m, &h, &nh);
   if (s != RM_OK) return s;
   *undefined = m == 0 || nh == 0;
   mpq_inits(dot, B, t, c, P, NULL);
@@ -53001,7 +53199,9 @@ static rm_status ser_d(const rm_variant *v, const rm_list *l, const size_t *perm
   size_t m, r, j, nh;
   nsum a = {0, 0};
   mpq_t dot, B, t;
-  rm_status s = ser_items(v, l, perm, &it, &m, &h, &nh);
+  rm_status s;
+  if (sim_table) return sim_d(v, l, perm, out);
+  s = ser_items(v, l, perm, &it, &m, &h, &nh);
   if (s != RM_OK) return s;
   if (m == 0 || nh == 0) {@+ free(it); free(h); return undefined_d(v, out); @+}
   mpq_inits(dot, B, t, NULL);
@@ -53216,6 +53416,312 @@ static int write_ser_family(const vector_family *fam, vec_out *o, int *groups)
 @<Metric specifications@>=
 @/[RM_SERENDIPITY] = {"serendipity", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ser_d,
   ser_x, ser_bound, no_average, NULL, NULL, NULL}@[,@]
+
+@** The code of given similarities.\impl\here{q:simimpl}
+What follows is for the reader of the program: the table of given
+similarities of \secref{q:sim}, which \.{ils}, \.{diversity} and
+\.{serendipity} read in place of the cosines of features.  The table is
+public, as the table of features is: a caller fills it with |rm_sim_add|
+and then names it, in each thread that computes, with |rm_sim_use|.  While
+a thread names one, the three metrics read it and no table of features;
+\.{srecall}, which counts features, still needs its table.
+@^interface@>@^similarities, given@>
+
+@<Public types@>=
+typedef struct rm_sim rm_sim; /* a table of given similarities of items */
+
+@ @<Public prototypes@>=
+rm_sim *rm_sim_new(void);
+/* An empty table of similarities; |NULL| when out of memory. */
+void rm_sim_free(rm_sim *s);
+/* Frees the table; ignores |NULL|.  A thread that uses it must first
+   forget it with |rm_sim_use(NULL, NULL, NULL)|. */
+rm_status rm_sim_add(rm_sim *s, const char *a, const char *b, const char *sim);
+/* Gives the items |a| and |b|, in either order, the similarity |sim|, read
+   exactly: a decimal written as a score is (\.{0.25}, \.{-1e-3}) or a
+   fraction (\.{1/3}, \.{-2/7}), of magnitude 0 or between the least
+   positive double and the largest.  |RM_EFORMAT| for one that does not
+   read; |RM_EINVAL| for a null pointer; |RM_ENOMEM|. */
+rm_status rm_sim_use(rm_sim *s, size_t *first, size_t *second);
+/* Makes |s| the table of \.{ils}, \.{diversity} and \.{serendipity} in the
+   calling thread (|NULL| forgets it), after the last |rm_sim_add|.  The
+   first call sorts the table.  |RM_EFORMAT| when a pair was given twice
+   with two values: then the table is not used, and |*first| and
+   |*second|, when not |NULL|, are the two calls of |rm_sim_add| that gave
+   them, counted from 0 over the calls that succeeded.  Threads that share
+   a table call it once each, after one of them has. */
+
+@ \impl A row is a pair, its two items in increasing byte order, its value,
+and the number of the call that gave it.  |sim_compact| sorts the rows by
+pair and, within a pair, by that number; it keeps the first row of a pair
+given more than once with one value, and notes in |bad| the first row that
+gives a pair another value than its first did.  A table so refused stays
+refused.
+
+@<Private types@>=
+typedef struct {@+ char *a, *b;@+ mpq_t x;@+ size_t at; @+} sim_row;
+struct rm_sim {
+  sim_row *r;
+  size_t n, cap;
+  size_t calls; /* the calls of |rm_sim_add| that succeeded */
+  size_t bad[2]; /* the calls that gave a pair two values, when |refused| */
+  int done, refused;
+};
+
+@ @<Public functions@>=
+rm_sim *rm_sim_new(void)
+{
+  return calloc(1, sizeof(rm_sim));
+}
+void rm_sim_free(rm_sim *s)
+{
+  size_t i;
+  if (s == NULL) return;
+  for (i = 0; i < s->n; i++) {@+ free(s->r[i].a); free(s->r[i].b); mpq_clear(s->r[i].x); @+}
+  free(s->r); free(s);
+}
+rm_status rm_sim_add(rm_sim *s, const char *a, const char *b, const char *sim)
+{
+  sim_row *r;
+  if (s == NULL || a == NULL || b == NULL || sim == NULL) return RM_EINVAL;
+  if (s->n == s->cap) {
+    size_t cap = 2 * s->cap + 64;
+    if ((r = realloc(s->r, cap * sizeof *r)) == NULL) return RM_ENOMEM;
+    s->r = r; s->cap = cap;
+  }
+  r = &s->r[s->n];
+  mpq_init(r->x);
+  if (!sim_read(r->x, sim)) {@+ mpq_clear(r->x); return RM_EFORMAT; @+}
+  if (strcmp(a, b) > 0) {@+ const char *t = a; a = b; b = t; @+}
+  r->a = feat_dup(a); r->b = feat_dup(b); r->at = s->calls;
+  if (r->a == NULL || r->b == NULL) {
+    free(r->a); free(r->b); mpq_clear(r->x);
+    return RM_ENOMEM;
+  }
+  s->n++; s->calls++; s->done = 0;
+  return RM_OK;
+}
+
+@ \impl A similarity is read exactly.  A decimal is an optional sign, digits
+with an optional point (one digit at least) and an optional exponent, as a
+score is written (\secref{q:scores}); its value is its digits over a power
+of ten, so that \.{0.1} is $1/10$ and not the double nearest it.  A
+fraction is an optional sign and two runs of digits about a slash, the
+second not~0.  Nothing else reads: no hexadecimal, no \.{inf} or \.{nan},
+no space.  As a score must be a finite double, a value above the largest
+double in magnitude, or not~0 and below the least positive one
+($2^{-1074}$), is refused; an exponent of more than five digits is refused
+before it is raised.
+
+@<Private functions@>=
+static int sim_digits(mpz_t z, const char *s, size_t n) /* the |n| digits at |s| */
+{
+  char *t = malloc(n + 1);
+  int ok;
+  if (t == NULL) return 0;
+  memcpy(t, s, n); t[n] = '\0';
+  ok = mpz_set_str(z, t, 10) == 0;
+  free(t);
+  return ok;
+}
+static int sim_in_range(const mpq_t q)
+{
+  mpq_t a, lim;
+  int ok;
+  if (mpq_sgn(q) == 0) return 1;
+  mpq_inits(a, lim, NULL);
+  mpq_abs(a, q);
+  mpq_set_d(lim, DBL_MAX); ok = mpq_cmp(a, lim) <= 0;
+  mpq_set_d(lim, ldexp(1.0, -1074)); ok = ok && mpq_cmp(a, lim) >= 0;
+  mpq_clears(a, lim, NULL);
+  return ok;
+}
+static int sim_exponent(const char *x, long *e) /* after the \.{e}; 1 when it reads */
+{
+  size_t n = strspn(x + (*x == '+' || *x == '-'), "0123456789");
+  if (n == 0 || n > 5 || x[(*x == '+' || *x == '-') + n]) return 0;
+  *e = strtol(x, NULL, 10);
+  return 1;
+}
+static int sim_read(mpq_t q, const char *s)
+{
+  const char *p = s + (*s == '+' || *s == '-');
+  size_t a = strspn(p, "0123456789"), b = 0, c;
+  long e = 0;
+  if (p[a] == '/') {
+    b = strspn(p + a + 1, "0123456789");
+    if (a == 0 || b == 0 || p[a + 1 + b] || !sim_digits(mpq_numref(q), p, a)
+        || !sim_digits(mpq_denref(q), p + a + 1, b) || mpz_sgn(mpq_denref(q)) == 0)
+      return 0;
+  } else {
+    mpz_t z;
+    if (p[a] == '.') b = strspn(p + a + 1, "0123456789");
+    c = a + (p[a] == '.') + b; /* the end of the digits */
+    if (a + b == 0 || (p[c] && ((p[c] != 'e' && p[c] != 'E') || !sim_exponent(p + c + 1, &e))))
+      return 0;
+    mpz_init(z);
+    if (a == 0) mpz_set_ui(z, 0);
+    else if (!sim_digits(z, p, a)) {@+ mpz_clear(z); return 0; @+}
+    mpz_ui_pow_ui(mpq_denref(q), 10, (unsigned long) b);
+    mpz_mul(mpq_numref(q), z, mpq_denref(q));
+    if (b && !sim_digits(z, p + a + 1, b)) {@+ mpz_clear(z); return 0; @+}
+    if (b) mpz_add(mpq_numref(q), mpq_numref(q), z);
+    e -= (long) b;
+    mpz_ui_pow_ui(z, 10, (unsigned long) (e < 0 ? -e : e));
+    if (e < 0) mpz_set(mpq_denref(q), z);
+    else {@+ mpz_mul(mpq_numref(q), mpq_numref(q), z); mpz_set_ui(mpq_denref(q), 1); @+}
+    mpz_clear(z);
+  }
+  mpq_canonicalize(q);
+  if (*s == '-') mpq_neg(q, q);
+  return sim_in_range(q);
+}
+
+@ \impl The compaction, once after the last row, and the naming of the table.
+
+@<Private functions@>=
+static int sim_pair_cmp(const char *a, const char *b, const sim_row *r)
+{
+  int c = strcmp(a, r->a);
+  return c ? c : strcmp(b, r->b);
+}
+static int sim_cmp(const void *x, const void *y)
+{
+  const sim_row *p = x, *q = y;
+  int c = sim_pair_cmp(p->a, p->b, q);
+  return c ? c : (p->at > q->at) - (p->at < q->at);
+}
+static void sim_compact(rm_sim *s)
+{
+  size_t i, j = 0;
+  if (s->done) return;
+  if (s->n) qsort(s->r, s->n, sizeof *s->r, sim_cmp);
+  for (i = 0; i < s->n; i++)
+    if (j > 0 && sim_pair_cmp(s->r[i].a, s->r[i].b, &s->r[j - 1]) == 0) {
+      if (!mpq_equal(s->r[i].x, s->r[j - 1].x) && (!s->refused || s->r[i].at < s->bad[1])) {
+        s->bad[0] = s->r[j - 1].at; s->bad[1] = s->r[i].at; s->refused = 1;
+      }
+      free(s->r[i].a); free(s->r[i].b); mpq_clear(s->r[i].x);
+    } else s->r[j++] = s->r[i];
+  s->n = j; s->done = 1;
+}
+
+@ @<Public functions@>=
+rm_status rm_sim_use(rm_sim *s, size_t *first, size_t *second)
+{
+  sim_table = NULL;
+  if (s == NULL) return RM_OK;
+  sim_compact(s);
+  if (s->refused) {
+    if (first) *first = s->bad[0];
+    if (second) *second = s->bad[1];
+    return RM_EFORMAT;
+  }
+  sim_table = s;
+  return RM_OK;
+}
+
+@ \impl The similarity of two items: the table's, by bisection, for a pair it
+holds; otherwise~1 for an item with itself and 0 for two items
+(\secref{q:sim}).
+
+@<Private functions@>=
+static void sim_of(mpq_t x, const char *a, const char *b)
+{
+  size_t lo = 0, hi = sim_table->n;
+  if (strcmp(a, b) > 0) {@+ const char *t = a; a = b; b = t; @+}
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = sim_pair_cmp(a, b, &sim_table->r[mid]);
+    if (c == 0) {@+ mpq_set(x, sim_table->r[mid].x); return; @+}
+    if (c < 0) hi = mid;@+ else lo = mid + 1;
+  }
+  mpq_set_ui(x, strcmp(a, b) == 0, 1);
+}
+
+@ \impl The value of one list, a fraction: for \.{ils} the sum of the
+similarities of the $P$ pairs of ranks over~$P$ (1 for one item), for
+\.{diversity} one minus that, and for \.{serendipity}, over the $m$ items
+of the top~$K$ and the $n$ of the history,
+$\bigl(\sum_{r\ {\rm relevant}}(n-\sum_h s(i_r,h))\bigr)/(mn)$.  The rules
+of undefined values are those of the cosines (|ils_undefined|).
+
+@<Private functions@>=
+static void sim_ils(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t m, mpq_t x, mpq_t t)
+{
+  size_t i, j;
+  mpq_set_ui(x, m == 1, 1);
+  for (i = 0; i < m; i++)
+    for (j = i + 1; j < m; j++) {@+ sim_of(t, l->id[perm[i]], l->id[perm[j]]); mpq_add(x, x, t); @+}
+  q_set_ull(t, m > 1 ? (unsigned long long) m * (m - 1) / 2 : 1, 1);
+  mpq_div(x, x, t);
+  if (v->metric == RM_DIVERSITY) q_ui_sub(x, 1, x);
+}
+static void sim_ser(const rm_variant *v, const rm_list *l, const size_t *perm,
+  size_t m, size_t nh, mpq_t x, mpq_t t)
+{
+  size_t r, j;
+  for (r = 0; r < m; r++) {
+    if (!relevant(v, l, perm, r)) continue;
+    mpq_set_ui(t, (unsigned long) nh, 1); mpq_add(x, x, t);
+    for (j = 0; j < nh; j++) {
+      sim_of(t, l->id[perm[r]], ser_hist[ser_at][j]); mpq_sub(x, x, t);
+    }
+  }
+  q_set_ull(t, (unsigned long long) m * nh, 1);
+  mpq_div(x, x, t);
+}
+static rm_status sim_value(const rm_variant *v, const rm_list *l, const size_t *perm,
+  mpq_t x, int *undefined)
+{
+  size_t m = v->k && v->k < l->n ? v->k : l->n, r;
+  size_t nh = ser_at < ser_nq ? ser_n[ser_at] : 0;
+  mpq_t t;
+  if (l->n > 0 && l->id == NULL) return RM_EIDS;
+  for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
+  *undefined = v->metric == RM_SERENDIPITY ? m == 0 || nh == 0 : ils_undefined(v, m);
+  mpq_set_ui(x, 0, 1);
+  if (*undefined) return RM_OK;
+  mpq_init(t);
+  if (v->metric == RM_SERENDIPITY) sim_ser(v, l, perm, m, nh, x, t);
+  else sim_ils(v, l, perm, m, x, t);
+  mpq_clear(t);
+  return RM_OK;
+}
+
+@ \impl The two paths take that fraction: the exact one adds $w$ times it to the
+rational part of the sum (no root arises), and the double one rounds it
+once, toward zero by |mpq_get_d|, less than an ulp, well within the
+bounds of the cosines' paths.
+
+@<Private functions@>=
+static rm_status sim_terms(const rm_variant *v, const rm_list *l,
+  const size_t *perm, const mpq_t w, aggregate *g, int *undefined)
+{
+  mpq_t x;
+  rm_status s;
+  mpq_init(x);
+  s = sim_value(v, l, perm, x, undefined);
+  if (s == RM_OK && !*undefined) {@+ mpq_mul(x, x, w); mpq_add(g->q, g->q, x); @+}
+  mpq_clear(x);
+  return s;
+}
+static rm_status sim_d(const rm_variant *v, const rm_list *l, const size_t *perm,
+  double *out)
+{
+  mpq_t x;
+  int undefined = 0;
+  rm_status s;
+  mpq_init(x);
+  s = sim_value(v, l, perm, x, &undefined);
+  if (s == RM_OK) {
+    if (undefined) s = undefined_d(v, out);
+    else *out = mpq_get_d(x);
+  }
+  mpq_clear(x);
+  return s;
+}
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

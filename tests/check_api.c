@@ -338,6 +338,71 @@ START_TEST(test_corr_ratings)
 }
 END_TEST
 
+/* Given similarities (rm_sim, eval --similarity): each text reads exactly
+   or is refused; a pair serves both orders, is accepted again with its
+   value and refused with another (the two calls named); ILS of a, b, c
+   with s(a,b) = 1/2, s(a,c) = 1/3, s(b,c) = 1/4 is 13/36 exactly, and
+   serendipity of b (relevant) and d after the history a is (1 - 1/2)/2,
+   the pair b, d and d, a being absent (0). */
+START_TEST(test_sim_table)
+{
+  static const char *const good[] = {"1/2", "-0.25", "1e-3", ".5", "5.", "+1/3", "0",
+    "-2/7", "1E+2"};
+  static const char *const bad[] = {"0x1p-1", "nan", "inf", "1e400", "1e-400", "1/0",
+    " 1", "1 ", "", "+", "1e", "1e123456", "--1", "1/-2", "1,5", "/2", "1/"};
+  static const char *const abc[] = {"a", "b", "c"}, *const bd[] = {"b", "d"};
+  static const char *const h0[] = {"a"}, *const *const hist[] = {h0};
+  static const size_t hn[] = {1};
+  static const int g[] = {1, 0, 0};
+  rm_sim *t = rm_sim_new();
+  rm_list l = {0};
+  rm_variant v;
+  rm_exact e;
+  size_t i, first = 9, second = 9;
+  double x = -1;
+  ck_assert_ptr_nonnull(t);
+  for (i = 0; i < sizeof good / sizeof *good; i++)
+    ck_assert_msg(rm_sim_add(t, "x", "y", good[i]) == RM_OK, "'%s' refused", good[i]);
+  for (i = 0; i < sizeof bad / sizeof *bad; i++)
+    ck_assert_msg(rm_sim_add(t, "x", "y", bad[i]) == RM_EFORMAT, "'%s' read", bad[i]);
+  ck_assert_int_eq(rm_sim_add(t, "x", NULL, "1"), RM_EINVAL);
+  ck_assert_int_eq(rm_sim_use(t, &first, &second), RM_EFORMAT); /* x y: 1/2, then -1/4 */
+  ck_assert_uint_eq(first, 0); ck_assert_uint_eq(second, 1);
+  rm_sim_free(t);
+  t = rm_sim_new();
+  ck_assert_int_eq(rm_sim_add(t, "a", "b", "1/2"), RM_OK);
+  ck_assert_int_eq(rm_sim_add(t, "c", "a", "1/3"), RM_OK);
+  ck_assert_int_eq(rm_sim_add(t, "b", "c", "0.25"), RM_OK);
+  ck_assert_int_eq(rm_sim_add(t, "b", "a", "0.5"), RM_OK); /* again, one value */
+  ck_assert_int_eq(rm_sim_use(t, NULL, NULL), RM_OK);
+  ck_assert_int_eq(rm_variant_parse("ils", &v, NULL, 0), RM_OK);
+  l.n = 3; l.grade = g; l.id = abc;
+  rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "13/36");
+  ck_assert(e.value == 13.0 / 36);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_OK);
+  ck_assert_msg(fabs(x - 13.0 / 36) <= 0x1p-53, "ils double %.17g", x);
+  ck_assert_int_eq(rm_variant_parse("serendipity", &v, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_history_use(hist, hn, 1), RM_OK);
+  l.n = 2; l.id = bd;
+  rm_exact_clear(&e); rm_exact_init(&e);
+  ck_assert_int_eq(rm_value_exact(&v, &l, &e), RM_OK);
+  ck_assert_str_eq(e.rational, "1/4");
+  rm_history_use(NULL, NULL, 0);
+  ck_assert_int_eq(rm_variant_parse("srecall", &v, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_EINVAL); /* it counts features */
+  ck_assert_int_eq(rm_sim_add(t, "a", "b", "0.4"), RM_OK);
+  ck_assert_int_eq(rm_sim_use(t, &first, &second), RM_EFORMAT);
+  ck_assert_uint_eq(first, 0); ck_assert_uint_eq(second, 4);
+  ck_assert_int_eq(rm_variant_parse("ils", &v, NULL, 0), RM_OK);
+  ck_assert_int_eq(rm_value(&v, &l, NULL, &x), RM_EINVAL); /* no table named */
+  rm_exact_clear(&e);
+  rm_sim_use(NULL, NULL, NULL);
+  rm_sim_free(t);
+}
+END_TEST
+
 Suite *suite_api(void)
 {
   Suite *s = suite_create("api");
@@ -361,6 +426,9 @@ Suite *suite_api(void)
   tcase_add_test(tc, test_label_floor);
   tcase_add_test(tc, test_ratings_relevant);
   tcase_add_test(tc, test_corr_ratings);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("similarities");
+  tcase_add_test(tc, test_sim_table);
   suite_add_tcase(s, tc);
   return s;
 }

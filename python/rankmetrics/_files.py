@@ -226,15 +226,16 @@ def _text(s, what):
 
 
 def _inputs(popularity=None, query_weights=None, weight=None, features=None,
-            history=None):
+            history=None, similarity=None):
     """eval's side inputs, as (option, value) pairs of bytes for
     rm_evaluator_set_input: the files of --popularity, --query-weights,
-    --features and --history and the column of --weight."""
+    --features, --history and --similarity and the column of --weight."""
     got = [(b"popularity", _path(popularity, "popularity")),
            (b"query-weights", _path(query_weights, "query_weights")),
            (b"weight", _text(weight, "weight")),
            (b"features", _path(features, "features")),
-           (b"history", _path(history, "history"))]
+           (b"history", _path(history, "history")),
+           (b"similarity", _path(similarity, "similarity"))]
     for k, v in got:
         if v is not None and (not v or b"\n" in v):
             raise RankmetricsError(-1, "%s: a file or column name, not %r"
@@ -312,7 +313,8 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                    query_weights: Optional[PathArg] = None,
                    weight: Optional[str] = None,
                    features: Optional[PathArg] = None,
-                   history: Optional[PathArg] = None) -> FileEvaluation:
+                   history: Optional[PathArg] = None,
+                   similarity: Optional[PathArg] = None) -> FileEvaluation:
     """Evaluate TREC judgments and a run, or one delimited file, as
     `rankmetrics eval` does, with the library's engine (rm_eval_files).
 
@@ -352,6 +354,12 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
                 ils, diversity, srecall and serendipity, as eval --features
     history     a file of what each user saw before (lines USER ITEM) for
                 serendipity, as eval --history
+    similarity  a file of items' similarities (lines ITEM ITEM SIM, SIM a
+                decimal or fraction read exactly; a pair serves both
+                orders, a pair not in the file is 0, an item with itself 1
+                unless the file says) that ils, diversity and serendipity
+                read instead of the cosines of features, as eval
+                --similarity; refused with features
 
     Refused before the files are read: a measure or a column name that is
     not a str or holds a NUL character (C would read "ap\0x" as ap), and
@@ -430,7 +438,7 @@ def evaluate_files(measures: Union[str, Iterable[str]], qrels: PathArg,
 
     res.counts, res.notes = _engine(door, take, progress,
                                     _inputs(popularity, query_weights, weight,
-                                            features, history))
+                                            features, history, similarity))
     return res
 
 

@@ -34,7 +34,8 @@ def partial(measures: Union[str, Iterable[str]], data: Any = None, *,
             query_weights: Optional[PathArg] = None,
             weight: Optional[str] = None,
             features: Optional[PathArg] = None,
-            history: Optional[PathArg] = None) -> bytes:
+            history: Optional[PathArg] = None,
+            similarity: Optional[PathArg] = None) -> bytes:
     """The state of one shard, as `rankmetrics eval --partial` writes it,
     for merge() or `rankmetrics merge`: bytes, also written to the file
     path when it is given (replaced only when the state is whole).
@@ -48,7 +49,7 @@ def partial(measures: Union[str, Iterable[str]], data: Any = None, *,
     fast        True: the double path (eval --fast --partial); False, the
                 default as in eval: the exact path
     dup         a repeated item: "error", "first", "last" or "max"
-    popularity, query_weights, weight, features, history
+    popularity, query_weights, weight, features, history, similarity
                 eval's side inputs, as evaluate_files() takes them (weight,
                 a column, only with run=, a delimited file)
 
@@ -99,7 +100,7 @@ def partial(measures: Union[str, Iterable[str]], data: Any = None, *,
         e, ctypes.byref(o), qpath, rpath,
         None if c is None else ctypes.byref(c), sfn, None),
         lambda *a: None, inputs=_files._inputs(popularity, query_weights, weight,
-                                     features, history))
+                                     features, history, similarity))
     state = b"".join(pieces)
     if path is not None:
         _write(os.fspath(path), state)

@@ -183,3 +183,43 @@ def test_history_file(files):
     assert rm.merge([state]).aggregate[m] == e.aggregate[m]
     with pytest.raises(rm.RankmetricsError, match="history"):
         rm.evaluate_files(m, files / "s.csv", features=files / "feat")
+
+
+def test_similarity_file(files):
+    # given similarities (eval --similarity): a, b 1/2; a, c 1/3; b, c 1/4,
+    # each pair once, in either order.  The top three a, b, c has ILS
+    # (1/2 + 1/3 + 1/4)/3 = 13/36 and diversity 23/36, exactly; u2 saw a and
+    # is shown b (relevant) and d, a pair the file lacks (0): serendipity
+    # (1 - 1/2 + 0)/2 = 1/4.  Before the keyword, evaluate_files and partial
+    # took no similarity= (TypeError) and the door knew no such input.
+    (files / "f.csv").write_text("user,item,label,score\nu1,a,1,3\nu1,b,0,2\n"
+                                 "u1,c,1,1\n")
+    (files / "sim").write_text("a b 1/2\nc a 1/3\nb c 0.25\n")
+    e = rm.evaluate_files(["ils@3", "diversity@3"], files / "f.csv",
+                          similarity=files / "sim", exact_values=True)
+    assert e.aggregate["ils@3"] == float(Fraction(13, 36))
+    assert e.exact_values["u1"]["ils@3"] == Fraction(13, 36)
+    assert e.exact_values["u1"]["diversity@3"] == Fraction(23, 36)
+    state = rm.partial("ils@3", run=files / "f.csv", similarity=files / "sim")
+    assert b" similarity=" in state and b" features=" not in state
+    tool = subprocess.run([str(TOOL), "eval", "--partial", "-m", "ils@3",
+                           "--similarity", str(files / "sim"),
+                           str(files / "f.csv")], check=True,
+                          capture_output=True).stdout
+    assert state == tool
+    assert rm.merge([state]).aggregate["ils@3"] == e.aggregate["ils@3"]
+    (files / "s.csv").write_text("user,item,label,score\nu2,b,1,2\nu2,d,0,1\n")
+    (files / "hist").write_text("u2 a\n")
+    m = "serendipity@10"
+    e = rm.evaluate_files(m, files / "s.csv", similarity=files / "sim",
+                          history=files / "hist")
+    assert e.aggregate[m] == 0.25
+    (files / "feat").write_text("a x\n")
+    with pytest.raises(rm.RankmetricsError, match="--features and --similarity"):
+        rm.evaluate_files("ils@3", files / "f.csv", similarity=files / "sim",
+                          features=files / "feat")
+    (files / "bad").write_text("a b 1/2\nb a 0.4\n")
+    with pytest.raises(rm.RankmetricsError,
+                       match=r"bad:2: the pair 'b' 'a' has another similarity on"
+                       r" line 1"):
+        rm.evaluate_files("ils@3", files / "f.csv", similarity=files / "bad")

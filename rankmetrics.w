@@ -752,6 +752,8 @@ diversity&yes&one minus \.{ils} (Microsoft Recommenders)&&\secref{q:ils}\cr
 srecall&yes&features of the relevant top $K$ over all (Elliot)&&\secref{q:ils}\cr
 serendipity&yes&relevant top $K$'s distance from the history (MS)&&\secref{q:ser}\cr
 tailpct&yes&share of tail items in a top $K$, RecBole's (a set)&tail pop&\secref{q:tailpct}\cr
+catentropy&yes&entropy of a top $K$'s categories (LensKit)&&\secref{q:catent}\cr
+rbentropy&yes&the same, rank $r$ weighing $p^{r-1}$ (LensKit)&p&\secref{q:catent}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4448,8 +4450,8 @@ ListGini(items=\dots)&\an{gini@@10[form=lenskit,items=1000]}&&\_gini.py\cr
 ExposureGini(items=\dots)&\an{exposure-gini@@10[items=1000]}{\eightrm, float32 aside}&&\_gini.py\cr
 ILS(attribute)&\an{ils@@10}{\eightrm, \.{--features}}&&\_ils.py\cr
 MeanPopRank(data)&\an{poprank@@10[pop=file]}{\eightrm, the training counts as the file}&&\_pop.py\cr
-Entropy(attribute)&\nov{catentropy@@10}{entropy of a list's categories, each smoothed by $10^{-6}$}&&\_entropy.py\cr
-RankBiasedEntropy&\nov{catentropy@@10[p=0.85]}{the same, item $r$ weighed $0.85^{r-1}$}&&\_entropy.py\cr
+Entropy(attribute)&\an{catentropy@@10}{\eightrm, \.{--features}}&&\_entropy.py\cr
+RankBiasedEntropy&\an{rbentropy@@10}{\eightrm, \.{--features}, every item categorised}&&\_entropy.py\cr
 \alib{Elliot \eightrm sisinflab/elliot, commit fc27efed, elliot/evaluation/metrics/accuracy/}
 nDCG, threshold 1&\an{mean[skip=norel]:ndcg@@10[gain=exp2]}&C&ndcg/\cr
 Precision&\an{mean[skip=norel]:precision@@10}&G&precision/\cr
@@ -15536,6 +15538,8 @@ the items' features, which \.{--features FILE} gives: they are \.{ils} and
 which also compares each item with the items each user saw before, is
 \.{serendipity} of \secref{q:ser}.  Elliot's |SRecall|, which counts
 the features of the relevant items, is \.{srecall} of \secref{q:ils}.
+LensKit's |Entropy| and |RankBiasedEntropy|, of the categories of a list,
+are \.{catentropy} and \.{rbentropy} of \secref{q:catent}.
 
 @ {\it A worked example.}\here{xgini-example}  Three users' top two are
 $a,b$; $a,c$; $a,b$ in a catalogue of four items (the lists of
@@ -15659,6 +15663,55 @@ $a$ and~$b$ and is shown~$c$: $1-(0+1/2)/2=3/4$.  The mean of the two is
 $(7-\sqrt2)/8=0.6982233$, and a third user without history leaves it so
 under \.{skip=undef}.  {\it Exercise}\here{ser-ex}: the first user's $c$ is
 not relevant.  ({\it Answer:} $(2-\sqrt2)/4=0.1464466$.)
+@ {\it Category entropy.}\here{q:catent}
+@:metric catentropy}{metric \.{catentropy}@>@:metric rbentropy}{metric \.{rbentropy}@>
+A list may also be judged by how evenly its items spread over categories.
+The categories are the features of \.{--features} (\secref{q:ils}); an item
+$i$ with the weights $w_{i,c}$ is the distribution $d_{i,c}=w_{i,c}/\sum_{c'}
+w_{i,c'}$ (an item of $k$ categories of weight~1 gives each $1/k$).  Over the
+items $i_r$ of a top~$K$ that have categories, with $\omega_r=1$
+(\.{catentropy}) or $\omega_r=p^{r-1}$ (\.{rbentropy}, \.{p} $17/20$ by
+default, $r$ the rank in the top~$K$, items without categories counted),
+every category $c$ of the file, those the list misses too, gets
+$v_c=\epsilon+\sum_r\omega_rd_{i_r,c}$, with $\epsilon$ the double nearest
+$10^{-6}$ (exactly $4722366482869645\cdot2^{-72}$), and
+$${\rm catentropy}=-\sum_c{v_c\over T}\lg{v_c\over T},\qquad T=\sum_cv_c,$$
+in bits; undefined when no item of the list has a category.  The exact
+value is a sum of logarithms of fractions, rounded correctly; it is
+rational exactly when a coprime basis of its integers says so
+(\secref{q:catentimpl}).
+@^entropy of categories@>@^LensKit@>
+
+{\it The library.}  LensKit's |Entropy| and |RankBiasedEntropy|
+(\.{\_entropy.py}, their weights in \.{\_weighting.py}) are \.{catentropy@@K}
+and \.{rbentropy@@K}, their mean over users in \.{bulk.py} a mean of
+pandas, which passes over NaN: \.{mean[skip=undef]:catentropy@@K}.  Its
+categories are an attribute's |cat_matrix(normalize="distribution")|, each
+row divided by its sum (\.{data/matrix.py}).  Four differences.  An item
+its data set knows without the attribute keeps a row of zeros, so that a
+list of only such items gets $\lg C$ from the smoothing where its docstring
+promises NaN; here such an item has no line in the file and the list is
+undefined.  RankBiasedEntropy weighs ranks $1,\ldots,n$ of the whole list
+but multiplies only the rows of the items it found: when some item lacks
+categories numpy refuses the shapes, unless one item alone was found, whose
+row then takes the sum of all the weights; here the weight of rank~$r$ stays
+$p^{r-1}$, LensKit's value whenever every item has categories.  Its weight is
+$\exp((r-1)\ln p)$ in doubles, here $p^{r-1}$ exactly.  Its $10^{-6}$ is
+added in doubles, here exactly.
+
+{\it A worked example.}  The file gives $a$ the category~$x$, $b$~$y$ and
+$c$~$z$.  The top two $a,b$ has $v=(1+\epsilon,1+\epsilon,\epsilon)$: its
+\.{catentropy} is $1.0000106871166761$, not quite $\lg2=1$, as $z$ takes
+a share of about $10^{-6}/2$.  Under \.{rbentropy}, $b$ weighs $17/20$:
+$v=(1+\epsilon,17/20+\epsilon,\epsilon)$ and the value $0.9952640551231655$;
+with an unknown item between them, $b$ weighs $(17/20)^2$ and the value is
+$0.9812085080895605$.  Over a file of $x$ and $y$ alone, $a,b$ has
+$v_x=v_y$ and its entropy is exactly~1, a rational value.
+{\it Exercise}\here{catent-ex}: give $b$ the categories $x$ and $y$ with
+the weights 1 and~3, and drop~$c$.  ({\it Answer:} $b$ adds $1/4$ and
+$3/4$, $v=(5/4+\epsilon,3/4+\epsilon)$, and the value is
+$0.9544340950455240$, just above $3-{5\over8}\lg5-{3\over8}\lg3=0.9544340029$.)
+
 @ {\it RecBole's tail percentage.}\here{q:tailpct}
 @:metric tailpct}{metric \.{tailpct}@>@:key tail}{key \.{tail}@>
 One more metric of the catalogue: RecBole's |TailPercentage|, in its file
@@ -41848,7 +41901,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --exact     also compute the value on the exact path (GMP/MPFR)\n"
     "  --judged-ids N  names of the --judged items of a measure of diversity\n"
     "  --weights W  one weight per subtopic, read by weights=given\n"
-    "  --features FILE  the items' features for ils and diversity, as eval's\n"
+    "  --features FILE  the items' features (categories) for ils, diversity,\n"
+    "              srecall, serendipity, catentropy and rbentropy, as eval's\n"
     "  --history FILE  what each user saw, for serendipity, as eval's; the users\n"
     "              are the queries' numbers, 1 for the first\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
@@ -41954,9 +42008,10 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     number of at least 0; every query evaluated needs one\n"
     "  --weight C         the same weights from the column C of a delimited file,\n"
     "                     one number on every row of a user\n"
-    "  --features FILE    the items' features for ils, diversity and srecall: lines\n"
-    "                     ITEM FEATURE [WEIGHT], the weight a positive decimal or\n"
-    "                     fraction (1 when left out)\n"
+    "  --features FILE    the items' features for ils, diversity, srecall,\n"
+    "                     serendipity and the categories of catentropy and\n"
+    "                     rbentropy: lines ITEM FEATURE [WEIGHT], the weight a\n"
+    "                     positive decimal or fraction (1 when left out)\n"
     "  --history FILE     what each user saw before, for serendipity: lines\n"
     "                     USER ITEM, the user a query\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
@@ -42199,7 +42254,7 @@ static const struct {@+ const char *key, *word, *text; @+} word_help[] = {
   {"gmax", NULL, "1..30: the largest grade g_max of ERR (default 4)"},
   {"p", NULL, "p/q: the persistence, below 1: of rbp and rbp-resid (default 0.9);"
     " at most 1: of nerr10 (default 0.9) and compat (default 0.95); the patience"
-    " of exposure-gini, below 1 (default 0.85)"},
+    " of exposure-gini and rbentropy, below 1 (default 0.85)"},
   {"depth", NULL, "1..100000: the list cut after rank N (none by default); rbp's"
     " weights normalised over the N ranks (cwl_eval's 1000), auc's pairs among them"},
   {"t", NULL, "p/q: the gain T that the user of insq, inst, nerr11 or bpm wants,"
@@ -42382,6 +42437,10 @@ static const char *const metric_help[][2] = {
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
   {"tailpct", "share of tail items in the top K, RecBole's TailPercentage (tail=)"},
   {"serendipity", "relevant top K's distance from the history (--history; MS Recommenders)"},
+  {"catentropy", "entropy of the top K's categories, each smoothed by 1e-6 (--features;"
+    " LensKit)"},
+  {"rbentropy", "catentropy with rank r weighing p^(r-1), 0.85 (LensKit's"
+    " RankBiasedEntropy)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit

@@ -26359,7 +26359,9 @@ groups are the cases of \secref{ils-example} and its exercise (commented
 \.{ILS-1} to \.{ILS-4}), then 16 seeded random lists for each of
 thirteen variants (three of \.{srecall}), then two inputs that must be
 refused (a list without
-identifiers, and \.{diversity[undef=error]} of one item).  The tests have no
+identifiers, and \.{diversity[undef=error]} of one item); appended after
+them, the groups of \.{catentropy} and \.{rbentropy}
+(\secref{q:catentimpl}).  The tests have no
 witnesses of neighbours, and \.{adequacy} and \.{accuracy} pass over the
 family, whose tables the verifier does not load.
 @^golden vectors, of intra-list similarity@>
@@ -52718,6 +52720,29 @@ static int ils_random(vec_out *o, const rm_variant *v, rng *r, int c)
   return ils_test(o, v, &l, rows, nr, comment, 0);
 }
 
+@ \impl The groups of random lists, one per variant of a list; and the cases of
+category entropy, appended to the family (\secref{q:catentimpl}).
+
+@<Tool functions@>=
+static int catent_examples(vec_out *o, int *groups);
+static int ils_random_groups(vec_out *o, int *groups, const char *const *variants, rng *r)
+{
+  rm_variant v;
+  char nm[RM_NAME_MAX];
+  int k, c, ok = 1;
+  for (k = 0; variants[k] && ok; k++) {
+    rm_variant_parse(variants[k], &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    div_open_group(o, groups, nm);
+    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
+      if (c) fputc(',', o->json);
+      ok = ils_random(o, &v, r, c);
+    }
+    fputs("\n      ]}", o->json);
+  }
+  return ok;
+}
+
 @ \impl Last the inputs that must be refused: a list without identifiers,
 refused with \.{RM\_EIDS}, and a list of one item under the variant
 \.{diversity[undef=error]}.
@@ -52728,21 +52753,12 @@ static int write_ils_family(const vector_family *fam, vec_out *o, int *groups)
   static const ils_row f[] = {{"a", "x", "1"}, {"b", "x", "1"}};
   static const int g[2] = {1, 0};
   static const char *const ab[2] = {"a", "b"};
-  int k, c, ok = ils_examples(o, groups);
+  int ok = ils_examples(o, groups);
   rng r = {20261130};
   rm_variant v;
   rm_list l = {0};
   char nm[RM_NAME_MAX];
-  for (k = 0; fam->variants[k] && ok; k++) {
-    rm_variant_parse(fam->variants[k], &v, NULL, 0);
-    rm_variant_name(&v, nm, sizeof nm);
-    div_open_group(o, groups, nm);
-    for (c = 0; c < CASES_PER_VARIANT && ok; c++) {
-      if (c) fputc(',', o->json);
-      ok = ils_random(o, &v, &r, c);
-    }
-    fputs("\n      ]}", o->json);
-  }
+  if (ok) ok = ils_random_groups(o, groups, fam->variants, &r);
   l.n = 2; l.grade = g;
   rm_variant_parse("ils", &v, NULL, 0); rm_variant_name(&v, nm, sizeof nm);
   div_open_group(o, groups, nm);
@@ -52753,6 +52769,8 @@ static int write_ils_family(const vector_family *fam, vec_out *o, int *groups)
   div_open_group(o, groups, nm);
   if (ok) ok = ils_test(o, &v, &l, f, 2, "invalid: one item, undefined", 1);
   fputs("\n      ]}", o->json);
+  if (ok) ok = catent_examples(o, groups); /* appended: \secref{q:catentimpl} */
+  if (ok) ok = ils_random_groups(o, groups, catent_vector_variants, &r);
   return ok;
 }
 
@@ -53489,6 +53507,46 @@ default as ExposureGini's (|xgini_defaults|), between 0 and~1 exclusive
   catent_bound, no_average, NULL, NULL, NULL},
 @/[RM_RBENTROPY] = {"rbentropy", K(KEY_P) | K(KEY_TIES) | K(KEY_UNDEF), catent_d,
   catent_x, catent_bound, p_below_one, xgini_defaults, NULL, NULL}@[,@]
+
+@ \impl The golden vectors of the two metrics are appended to the family
+\.{ils} (\secref{ils-vectors}), after its refusals, so that no earlier
+test moves: the cases of \secref{q:catent} (commented \.{CE-1} to
+\.{CE-4}), then 16 seeded random lists for each variant below, drawn by
+|ils_random| from where the family's generator left off.
+
+@<Vector variant lists@>=
+static const char *const catent_vector_variants[] = {"catentropy@@3", "catentropy",
+  "catentropy[undef=one]", "rbentropy@@5", "rbentropy", "rbentropy[p=1/2]", NULL};
+
+@ @<Tool functions@>=
+static int catent_examples(vec_out *o, int *groups)
+{
+  static const ils_row f3[] = {{"a", "x", "1"}, {"b", "y", "1"}, {"c", "z", "1"}};
+  static const ils_row fw[] = {{"a", "x", "1"}, {"b", "x", "1"}, {"b", "y", "3"}};
+  static const int g[3] = {0, 0, 0};
+  static const char *const ab[2] = {"a", "b"}, *const azb[3] = {"a", "zz", "b"};
+  static const struct {@+ const char *name, *comment;@+ const ils_row *r;@+ size_t nr, n;
+    const char *const *id; @+}
+    x[] = {{"catentropy", "CE-1, a case of the book: a,b over x, y, z", f3, 3, 2, ab},
+    {"rbentropy", "CE-1, b weighing 17/20", f3, 3, 2, ab},
+    {"rbentropy", "CE-2, an unknown item between: b weighing (17/20)^2", f3, 3, 3, azb},
+    {"catentropy", "CE-3, over x and y alone: exactly 1", f3, 2, 2, ab},
+    {"catentropy", "CE-4, the exercise: weights 1 and 3", fw, 3, 2, ab}};
+  size_t i;
+  int ok = 1;
+  for (i = 0; i < sizeof x / sizeof *x && ok; i++) {
+    rm_variant v;
+    rm_list l = {0};
+    char nm[RM_NAME_MAX];
+    rm_variant_parse(x[i].name, &v, NULL, 0);
+    rm_variant_name(&v, nm, sizeof nm);
+    l.n = x[i].n; l.grade = g; l.id = x[i].id;
+    div_open_group(o, groups, nm);
+    ok = ils_test(o, &v, &l, x[i].r, x[i].nr, x[i].comment, 0);
+    fputs("\n      ]}", o->json);
+  }
+  return ok;
+}
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -15,10 +15,6 @@
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
-printf 'a x\nb y\nc z\n' > "$tmp/f3"
-printf 'a x\nb y\n' > "$tmp/f2"
-printf 'a x\nb y\nc z\nd w\n' > "$tmp/f4"
-printf 'a x\nb x 1\nb y 3\n' > "$tmp/fw"
 
 check() { # WHAT GOT WANT
   if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
@@ -65,6 +61,10 @@ near() { # WHAT NAME FEATURES IDS GRADES
   if $PY -c "import sys; from decimal import Decimal as D; a, b = D(sys.argv[1]), D(sys.argv[2]); sys.exit(abs(a - b) > abs(b) * D('1e-35'))" "$got" "$want"
   then ok "$1: $got"; else fail "$1: got $got, want $want"; fi
 }
+printf 'a x\nb y\nc z\n' > "$tmp/f3"
+printf 'a x\nb y\n' > "$tmp/f2"
+printf 'a x\nb y\nc z\nd w\n' > "$tmp/f4"
+printf 'a x\nb x 1\nb y 3\n' > "$tmp/fw"
 near "catentropy of a,b over x,y,z" catentropy f3 a,b 0,0
 check "catentropy of a,b: the 40 digits" "$(row catentropy f3 decimal --grades 0,0 --ids a,b)" \
   1.000010687116676115383612549112560912480

@@ -482,6 +482,10 @@
 @s __int128 int
 @s mp_limb_t int
 @s mp_size_t int
+@s catent_share int
+@s qlg int
+@s qlg_term int
+@s zlist int
 @s restrict const
 @s line normal
 @s error normal
@@ -51011,7 +51015,7 @@ a weight \.{0x10} (file or column)&refused as a line, or a row, that does not re
 a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
 \.{--features}: a line of one field, or four&\.{FILE:LINE: expected 'ITEM FEATURE' ...}\cr
 \.{--features}: a weight 0, $-1$, \.{1e-3}, \.{1/0}&\.{FILE:LINE: the weight '...' of item '...'}\cr
-\.{ils}, \.{diversity}, \.{srecall} without \.{--features}&\.{... which was not given}, exit 2\cr
+\.{ils}, \.{srecall}, \.{catentropy}, ... without \.{--features}&\.{... which was not given}, exit 2\cr
 \.{merge}: a median's values not its counted queries&\.{FILE:LINE: a malformed line of a state}\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
@@ -53500,7 +53504,9 @@ static double catent_bound(const rm_variant *v)
 @ \impl \.{catentropy} takes a cutoff, the tie rule (which orders the top~$K$)
 and \.{undef}; \.{rbentropy} the patience \.{p} too, LensKit's $17/20$ by
 default as ExposureGini's (|xgini_defaults|), between 0 and~1 exclusive
-(|p_below_one|).  Neither has an expectation over tie orders here.
+(|p_below_one|).  Neither has an expectation over tie orders here.  The
+disagreement search draws no table of features, so it searches no pair of
+their variants and says so, as for \.{ils}.
 
 @<Metric specifications@>=
 @/[RM_CATENTROPY] = {"catentropy", K(KEY_TIES) | K(KEY_UNDEF), catent_d, catent_x,

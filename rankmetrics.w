@@ -53414,7 +53414,11 @@ static rm_status catent_x(const rm_variant *v, const rm_list *l, const size_t *p
 @ \impl The exact mean (or sum) over lists: the weighted terms of every list in
 one |qlg|, divided by the sum of the weights at the end and rounded once,
 under the rules of \.{skip} and \.{undef} of |rm_value_set_exact|, which
-hands these metrics here.
+hands these metrics here.  The coprime basis grows with the lists, and its
+cost with the square of its size: 0.2~s of CPU for a mean over 200 lists of
+ten items of three categories each out of 1000, 1.4~s over 1000 lists (29
+November 2026).  \.{eval} does not pay it: it rounds each list alone and
+adds the enclosures (\secref{q:shard}).
 
 @<Private functions@>=
 static rm_status catent_mean_x(const rm_variant *v, const rm_variant *u,

@@ -6,8 +6,9 @@
 # and 60-digit decimal logarithms (not by the program): a, b and c have the
 # categories x, y and z, eps is the double nearest 1e-6 taken exactly, and
 # the top two a,b has v = (1+eps, 1+eps, eps).  Over two categories alone
-# the entropy of a,b is exactly 1, and over four categories covered evenly
-# exactly 2: the exact path must say so (rational), not loop.  Then both
+# the entropy of a,b is exactly 1, over four categories covered evenly
+# exactly 2, and over shares 3/8, 1/3, 1/4, 1/24 exactly 7/4: the exact
+# path must say so (rational), not loop.  Then both
 # paths against each other, the values of eval -q against LensKit's formula
 # transcribed in numpy (_entropy.py, _weighting.py and the row normalisation
 # of data/matrix.py) on seeded random lists, the reason of an undefined
@@ -80,6 +81,18 @@ check "the exercise's 40 digits" "$(row catentropy fw decimal --grades 0,0 --ids
 check "catentropy of a,b over x,y is exactly 1" "$(row catentropy f2 rational --grades 0,0 --ids a,b)" 1
 check "catentropy of a,b,c,d over four is exactly 2" \
   "$(row catentropy f4 rational --grades 0,0,0,0 --ids a,b,c,d)" 2
+# Shares none but one of which is a power of 2, and still a rational
+# entropy: one item of four categories p, q, r, s with the integer weights
+# w_c = 2^72 n_c + 4 m n_c - 24 m, n = (9, 8, 6, 1) and eps = m 2^-72
+# (m = 4722366482869645), sums w = 24 2^72, so that v_c = w_c/(24 2^72) + eps
+# = n_c (2^72 + 4m)/(24 2^72): the shares 3/8, 1/3, 1/4, 1/24, whose lg 3
+# cancels (-3/8 + 1/3 + 1/24 = 0), and the entropy 7/4.  The same with
+# n = (2, 1, 1) and three categories: 1/2, 1/4, 1/4, entropy 3/2.
+printf 'a p 42501355014224601359004\na q 37778969641889024666728\n' > "$tmp/r74"
+printf 'a r 28334198897217871282176\na s 4722272035539987820796\n' >> "$tmp/r74"
+printf 'a p 9444742410472256166682\na q 4722361760503162344051\na r 4722361760503162344051\n' > "$tmp/r32"
+check "shares 3/8, 1/3, 1/4, 1/24: exactly 7/4" "$(row catentropy r74 rational --grades 0 --ids a)" 7/4
+check "shares 1/2, 1/4, 1/4: exactly 3/2" "$(row catentropy r32 rational --grades 0 --ids a)" 3/2
 check "catentropy of a,b over three is irrational" "$(row catentropy f3 rational --grades 0,0 --ids a,b)" no
 check "catentropy@2 of a,b,c: the cutoff" "$(row catentropy@2 f3 decimal --grades 0,0,0 --ids a,b,c)" \
   1.000010687116676115383612549112560912480

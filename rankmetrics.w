@@ -53201,7 +53201,9 @@ every $b$ has total weight $\sum_ic_i(e_b({\rm num}\,x_i)-e_b({\rm
 den}\,x_i))=0$, and is then $q_0$ plus the weights of~2.  A theorem again,
 not a conjecture; and such values occur: $p=(1/2,1/4,1/4)$ has entropy
 $3/2$, and $(3/8,1/3,1/4,1/24)$, of whose shares only $1/4$ is a power
-of~2, has~$7/4$ (its $\lg3$ cancels: $-{3\over8}+{1\over3}+{1\over24}=0$).
+of~2, has~$7/4$ (its $\lg3$ cancels: $-{3\over8}+{1\over3}+{1\over24}=0$);
+\.{tests/catentropy\_test.sh} makes it of one item with four integer
+weights that cancel~$\epsilon$.
 
 @<Private types@>=
 typedef struct {@+ mpq_t c, x; @+} qlg_term; /* $c\lg x$ */

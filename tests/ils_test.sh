@@ -12,6 +12,8 @@
 # under --partial, the refusals of a bad file, with its file and line, and
 # the golden vectors of the family ils against a transcription in Python.
 # Elliot's SRecall: the features of the relevant items of the top K over all.
+# The family's appended groups of catentropy and rbentropy (LensKit's Entropy
+# and RankBiasedEntropy) are checked by the same transcription.
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
@@ -149,7 +151,19 @@ for g in d['testGroups']:
             dot = sum(v * y.get(f, 0) for f, v in x.items())
             if dot == 0: return 0.0
             return dot / math.sqrt(sum(v*v for v in x.values()) * sum(v*v for v in y.values()))
-        if metric == 'srecall':
+        if metric in ('catentropy', 'rbentropy'):
+            p = float(Fraction(name.split('p=')[1].split(',')[0])) if metric == 'rbentropy' else 1
+            allf = sorted({f for it in feats for f in feats[it]})
+            v = {f: 1e-6 for f in allf}
+            for r, it in enumerate(top):
+                if it not in feats: continue
+                tot = sum(feats[it].values())
+                for f, x in feats[it].items(): v[f] += p ** r * x / tot
+            T = sum(v.values())
+            known = [it for it in top if it in feats]
+            want = -sum(x / T * math.log2(x / T) for x in v.values()) if known \
+                else (1.0 if undef == 'one' else 0.0)
+        elif metric == 'srecall':
             rel = int(name.split('rel=')[1].split(',')[0])
             grades = {ids[i]: t['grades'][i] for i in order}
             cov = {f for it in top if grades[it] >= rel for f in feats.get(it, {})}

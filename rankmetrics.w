@@ -14609,7 +14609,7 @@ static int cat_uses_pop(const rm_variant *v)
 {
   return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
     || v->metric == RM_APLT || v->metric == RM_ACLT || v->metric == RM_POPRANK
-    || v->metric == RM_TAILPCT;
+    || v->metric == RM_TAILPCT || pb_metric(v);
 }
 
 @ @<Public functions@>=
@@ -14624,6 +14624,7 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   if ((s = check_list(v, l)) != RM_OK) return s;
   if (l->n > 0 && l->id == NULL) return RM_EIDS;
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
+  if (pb_metric(v)) return pb_add(c, v, l); /* \secref{q:popbiasimpl} */
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
   counts = v->metric == RM_UCOV ? l->n >= (v->k ? v->k : 1)
     : v->metric == RM_POPRANK ? top > 0 /* \secref{q:poprank} */
@@ -14800,6 +14801,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
   if (v->metric == RM_POPRANK) return cat_poprank(c, q, why, len);
   if (v->metric == RM_TAILPCT) return cat_tailpct(v, c, q, why, len);
+  if (pb_metric(v)) return pb_value(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -15326,29 +15328,38 @@ static int tail_cmp(const void *a, const void *b)
   if (x->n != y->n) return x->n > y->n ? -1 : 1;
   return strcmp(x->id, y->id);
 }
-static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
-  size_t len)
-{
+static rm_status cat_head(const rm_variant *v, rm_cat *c, char **head)
+{ /* |(*head)[i]| is 1 for row |i| of the short head; |RM_UNDEFINED| for none */
   struct cat_item *a = malloc((c->n ? c->n : 1) * sizeof *a);
-  char *head = calloc(c->n ? c->n : 1, 1);
   size_t i;
   mpz_t acc, lim, t;
-  if (a == NULL || head == NULL) { free(a); free(head); return RM_ENOMEM; }
+  if (a == NULL || (*head = calloc(c->n ? c->n : 1, 1)) == NULL) {
+    free(a); return RM_ENOMEM; }
   mpz_inits(acc, lim, t, NULL);
   for (i = 0; i < c->n; i++) {
     a[i].id = c->r[i].id; a[i].n = c->r[i].pop; a[i].row = i;
     mpz_add_ui(lim, lim, c->r[i].pop);
   }
-  if (c->users == 0 || mpz_sgn(lim) == 0) {
-    free(a); free(head); mpz_clears(acc, lim, t, NULL);
-    return cat_undef(why, len, c->users == 0 ? "no user" : "no item has a"
-      " popularity above 0, so there is no short head");
-  }
   mpz_mul_ui(lim, lim, (unsigned long) v->head); /* $hS$ times the denominator */
   qsort(a, c->n, sizeof *a, tail_cmp);
   for (i = 0; i < c->n && mpz_cmp(acc, lim) < 0; i++) {
-    head[a[i].row] = 1;
+    (*head)[a[i].row] = 1;
     mpz_set_ui(t, a[i].n); mpz_mul_ui(t, t, (unsigned long) v->head_den); mpz_add(acc, acc, t);
+  }
+  i = mpz_sgn(lim) == 0;
+  free(a); mpz_clears(acc, lim, t, NULL);
+  return i ? RM_UNDEFINED : RM_OK;
+}
+static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  char *head = NULL;
+  size_t i;
+  rm_status s = c->users ? cat_head(v, c, &head) : RM_UNDEFINED;
+  if (s != RM_OK) {
+    free(head);
+    return s == RM_ENOMEM ? s : cat_undef(why, len, c->users == 0 ? "no user"
+      : "no item has a popularity above 0, so there is no short head");
   }
   mpq_set_ui(q, 0, 1);
   for (i = 0; i < c->n; i++) {
@@ -15357,7 +15368,7 @@ static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
     else mpz_add_ui(mpq_numref(q), mpq_numref(q), c->r[i].expo);
   }
   mpz_mul_ui(mpq_denref(q), mpq_denref(q), c->users); mpq_canonicalize(q);
-  free(a); free(head); mpz_clears(acc, lim, t, NULL);
+  free(head);
   return RM_OK;
 }
 
@@ -15367,8 +15378,8 @@ static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
 [RM_ACLT] = {"aclt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
   cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
 
-@ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
-its value.  \.{pop=file} has no file here, and is refused.
+@ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists (list~$j$
+read with history~$j$, |SER_AT|), then its value.  \.{pop=file} has no file here, and is refused.
 
 @<Private functions@>=
 static rm_status cat_set(const rm_variant *v, const rm_list *q, size_t nq,
@@ -15379,7 +15390,8 @@ static rm_status cat_set(const rm_variant *v, const rm_list *q, size_t nq,
   rm_status s = RM_OK;
   if (cat_uses_pop(v) && v->pop == RM_POP_FILE) return RM_EINVAL;
   if ((c = rm_cat_new()) == NULL) return RM_ENOMEM;
-  for (j = 0; j < nq && s == RM_OK; j++) s = rm_cat_add(c, v, &q[j]);
+  for (j = 0; j < nq && s == RM_OK; j++) {@+ SER_AT(j); s = rm_cat_add(c, v, &q[j]); @+}
+  SER_AT(0);
   if (s == RM_OK) s = d ? rm_cat_value(v, c, d, NULL, 0)
     : rm_cat_value_exact(v, c, x, NULL, 0);
   rm_cat_free(c);
@@ -34789,6 +34801,7 @@ ev_judg jv; const char **jv_d; int *jv_g; long *jv_l; size_t cap_jv;
   /* the view of a query in memory */
 size_t *jclaim; char *jdrop; int *unret; size_t cap_jc;
   /* per judgment: the run line that took it, plus one; repeated; grades left */
+const char **unret_id; size_t n_unret_id; /* the names of those left (\.{popreo}) */
 uint32_t *ht; size_t ht_cap, ht_use; /* the hash table of a merge */
 ev_names seen; int seen_on; /* the run's queries, when its order is unknown */
 
@@ -35376,6 +35389,7 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
     st->jclaim = tool_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
     st->jdrop = tool_alloc(st->jdrop, st->cap_jc);
     st->unret = tool_alloc(st->unret, st->cap_jc * sizeof *st->unret);
+    st->unret_id = tool_alloc(st->unret_id, st->cap_jc * sizeof *st->unret_id);
   }
   while (cap < 2 * (n + jn)) cap *= 2;
   if (cap > st->ht_cap) {
@@ -35393,10 +35407,11 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   for (k = 0; k < jn; k++)
     if (!st->jdrop[k] && !st->jclaim[k]) {
       if (jv->grade[k] != EV_POOLED) /* pooled but unjudged: no judgment */
-        st->unret[(*nu)++] = jv->grade[k] == EV_RATING
+        st->unret_id[*nu] = jv->d[k], st->unret[(*nu)++] = jv->grade[k] == EV_RATING
           ? rm_label_floor(ev_jlabel(jv->d[k])) : jv->grade[k];
       else st->n_pool_unret++; /* a judged 0 to a measure of \.{negative=zero} */
     }
+  st->n_unret_id = *nu;
   return 1;
 }
 
@@ -36124,6 +36139,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     st->hn = tool_history_of(st->hist, q, &st->hitems);
     rm_history_use(&st->hitems, &st->hn, 1);
   }
+  rm_judged_use((const char *const *const *) &st->unret_id, &st->n_unret_id, 1);
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -38181,7 +38197,7 @@ free(st.js.line_a); free(st.js.d);
 free(st.run_ord.last.s); free(st.j_ord.last.s);
 free(st.jq_start); free(st.jq_len); free(st.jq_seen);
 free(st.jv_d); free(st.jv_g); free(st.jv_l);
-free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
+free(st.jclaim); free(st.jdrop); free(st.unret); free(st.unret_id); free(st.ht); free(st.sg);
 free(st.seen.slot)
 
 @ The options of \.{eval}: \.{-q} for a value per query, \.{--trec} and
@@ -39701,7 +39717,8 @@ static int shard_write(ev_state *st)
     else if (m->ord) shard_put_ord(f, m->ord);
     else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
       || m->a.metric == RM_ACLT || m->a.metric == RM_POPRANK
-      || m->a.metric == RM_TAILPCT ? 0
+      || m->a.metric == RM_TAILPCT || m->a.metric == RM_POPREO
+      || m->a.metric == RM_POPRSP ? 0
       : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
@@ -40818,7 +40835,8 @@ static int ev_is_cat(const rm_variant *a)
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
     || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV
-    || a->metric == RM_POPRANK || a->metric == RM_TAILPCT);
+    || a->metric == RM_POPRANK || a->metric == RM_TAILPCT || a->metric == RM_POPREO
+    || a->metric == RM_POPRSP);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -40981,7 +40999,8 @@ RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **diges
 }
 static int ev_feat_needed(const ev_state *st, const ev_measure *m)
 {
-  if (m->u.metric == RM_SERENDIPITY && st->hist == NULL) {
+  if ((m->u.metric == RM_SERENDIPITY || (ev_is_cat(&m->a) && (m->a.metric == RM_POPREO
+      || m->a.metric == RM_POPRSP))) && st->hist == NULL) {
     fprintf(tool_err, "rankmetrics: %s: %s reads the users' history of --history"
       " FILE, which was not given\n", ev_cmd, m->given);
     return 0;
@@ -43948,6 +43967,10 @@ variant, and says which need it was.
     fprintf(stderr, "rankmetrics: value: the tie rule ties=%s compares the items'"
       " identifiers: give --ids, one for every item\n",
       v.ties == RM_TIES_ID_ASC ? "id-asc" : "id-desc");
+  else if (v.metric == RM_POPREO && own[0].ids)
+    fputs("rankmetrics: value: popreo counts each relevant item of --judged by its"
+      " group, which needs its identifier, and --judged gives only grades; eval"
+      " with judgments names them\n", stderr);
   else fprintf(stderr, "rankmetrics: value: %.*s counts items by their identifiers:"
       " give --ids, one for every item of every query\n", (int) n, name);
   goto done;
@@ -43985,9 +44008,10 @@ if (opt[0] == NULL) {
   fputs("rankmetrics: value: --grades is required\n", stderr);
   return 2;
 }
-if (hist == NULL && v.metric == RM_SERENDIPITY) {
-  fputs("rankmetrics: value: serendipity reads the users' history: give"
-    " --history FILE\n", stderr);
+if (hist == NULL && (v.metric == RM_SERENDIPITY || v.metric == RM_POPREO
+    || v.metric == RM_POPRSP)) {
+  fprintf(stderr, "rankmetrics: value: %s reads the users' history: give"
+    " --history FILE\n", rm_metric_name(v.metric));
   return 2;
 }
 if (feat == NULL && (v.metric == RM_ILS || v.metric == RM_DIVERSITY
@@ -53004,6 +53028,195 @@ static double ser_bound(const rm_variant *v)
 @<Metric specifications@>=
 @/[RM_SERENDIPITY] = {"serendipity", K(KEY_REL) | K(KEY_TIES) | K(KEY_UNDEF), ser_d,
   ser_x, ser_bound, no_average, NULL, NULL, NULL}@[,@]
+
+@** The code of PopREO and PopRSP.\impl\here{q:popbiasimpl}
+The C of \.{popreo} and \.{poprsp} (\secref{q:popbias}): the identifiers of
+the items a list did not retrieve, one user's rows in the item table, the
+value, and the metrics' rows.  Their codes follow every earlier metric's,
+so that no earlier test of the golden vectors moves.
+
+@<Metric codes@>=
+RM_POPREO, RM_POPRSP@[,@]
+
+@ \impl PopREO's denominator counts the relevant items of a user that a top~$K$
+did not show, by group; a list holds only the grades of those it did not
+retrieve, so the caller names them as it names the history: the
+identifiers of list~$j$'s unretrieved items, in the order of its
+|unretrieved_grade|, read at the same index |ser_at| as the history.  A
+list that has a relevant unretrieved item without an identifier is refused
+with |RM_EIDS|.
+
+@<Public prototypes@>=
+rm_status rm_judged_use(const char *const *const *ids, const size_t *n, size_t nq);
+/* Makes |ids[j][0..n[j])|, $j<|nq|$, the identifiers of the unretrieved items
+   of the next lists computed in the calling thread (\.{popreo}): list~|j| of a
+   set, or the first for one list; |nq=0| forgets them.  The caller keeps the
+   arrays alive until the next call. */
+
+@ @<Private types@>=
+static _Thread_local const char *const *const *pb_ids;
+static _Thread_local const size_t *pb_idn;
+static _Thread_local size_t pb_nq;
+static int pb_metric(const rm_variant *v);
+static rm_status pb_add(rm_cat *c, const rm_variant *v, const rm_list *l);
+static rm_status pb_value(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len);
+
+@ @<Public functions@>=
+rm_status rm_judged_use(const char *const *const *ids, const size_t *n, size_t nq)
+{
+  size_t j, i;
+  if (nq && (ids == NULL || n == NULL)) return RM_EINVAL;
+  for (j = 0; j < nq; j++)
+    for (i = 0; i < n[j]; i++) if (ids[j] == NULL || ids[j][i] == NULL) return RM_EINVAL;
+  pb_ids = ids; pb_idn = n; pb_nq = nq;
+  return RM_OK;
+}
+
+@ \impl The user's training items: the history of \secref{q:serimpl}, sorted and
+made unique (Elliot's |train_dict| is a set), so that a test of membership
+is a bisection.
+
+@<Private functions@>=
+static int pb_metric(const rm_variant *v)
+{
+  return v->metric == RM_POPREO || v->metric == RM_POPRSP;
+}
+static rm_status pb_history(const char ***h, size_t *n)
+{
+  size_t i, m = ser_at < ser_nq ? ser_n[ser_at] : 0, k = 0;
+  if ((*h = malloc((m ? m : 1) * sizeof **h)) == NULL) return RM_ENOMEM;
+  for (i = 0; i < m; i++) (*h)[i] = ser_hist[ser_at][i];
+  qsort(*h, m, sizeof **h, id_cmp);
+  for (i = 0; i < m; i++) if (k == 0 || strcmp((*h)[k - 1], (*h)[i])) (*h)[k++] = (*h)[i];
+  *n = k;
+  return RM_OK;
+}
+static int pb_in(const char **h, size_t n, const char *id)
+{
+  return n && bsearch(&id, h, n, sizeof *h, id_cmp) != NULL;
+}
+
+@ \impl One user's rows.  A row's exposure counts the numerator, a row's weight
+(a whole number) the denominator's part, and the popularity rows come last,
+as for every metric of the table.  \.{poprsp}: each item of the top~$K$
+adds an exposure, and each item of the history a weight~1, the $t_i$ of
+\secref{q:popbias}.  \.{popreo}, for a user with a relevant item: each
+relevant item of the top~$K$ adds an exposure, and each relevant item,
+retrieved or not, that is not in the history a weight~1.
+
+@<Private functions@>=
+static rm_status pb_rows(rm_cat *c, const rm_variant *v, const rm_list *l,
+  const size_t *perm, const char **h, size_t nh, int counts)
+{
+  size_t r, i, top = v->k && v->k < l->n ? v->k : l->n;
+  const char *const *jid = ser_at < pb_nq ? pb_ids[ser_at] : NULL;
+  mpq_t one;
+  rm_status s = RM_OK;
+  int reo = v->metric == RM_POPREO;
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  for (r = 0; r < top && s == RM_OK; r++)
+    if (!reo || (counts && relevant(v, l, perm, r)))
+      s = cat_push(c, l->id[perm[r]], 0, 1, NULL);
+  for (i = 0; !reo && i < nh && s == RM_OK; i++) s = cat_push(c, h[i], 0, 0, one);
+  for (i = 0; reo && counts && i < l->n + l->n_unretrieved && s == RM_OK; i++) {
+    int g = i < l->n ? l->grade[i] : l->unretrieved_grade[i - l->n];
+    const char *id = i < l->n ? l->id[i] : jid[i - l->n];
+    if (g >= v->rel && !pb_in(h, nh, id)) s = cat_push(c, id, 0, 0, one);
+  }
+  mpq_clear(one);
+  return s;
+}
+static rm_status pb_add(rm_cat *c, const rm_variant *v, const rm_list *l)
+{
+  const char **h = NULL;
+  size_t nh = 0, i, nj = ser_at < pb_nq ? pb_idn[ser_at] : 0;
+  int counts = v->metric == RM_POPRSP || n_relevant(v, l) > 0;
+  rm_work w;
+  rm_status s;
+  for (i = 0; v->metric == RM_POPREO && i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] >= v->rel && i >= nj) return RM_EIDS;
+  if ((s = pb_history(&h, &nh)) != RM_OK) return s;
+  c->users++; c->counted += (unsigned long) counts;
+  rm_work_init(&w);
+  if ((s = work_reserve(&w, l->n)) == RM_OK) {
+    rank_items(l, v->ties, w.perm, w.tmp);
+    s = pb_rows(c, v, l, w.perm, h, nh, counts);
+  }
+  rm_work_free(&w); free(h);
+  if (s == RM_OK && v->pop != RM_POP_FILE) s = cat_pop_rows(c, v, l);
+  if (s == RM_OK && c->n > 2 * c->done + 4096) cat_compact(c);
+  return s;
+}
+
+@ \impl The value.  The short head is APLT's (|cat_head|); the groups hold the
+items of popularity~1 or more, so that a row of popularity~0 (an item only
+recommended, or only in a history) is in neither.  Over group~$g$ of
+$\vert g\vert$ items the numerator is the sum of the exposures, and the
+denominator the sum of the weights (\.{popreo}) or $U\vert g\vert$ minus
+it (\.{poprsp}); then $\vert p_h-p_t\vert/(p_h+p_t)$, a fraction.
+
+@<Private functions@>=
+static const char *pb_why(int reo, int g, int empty)
+{
+  if (empty) return "the long tail is empty: every item with a popularity is in"
+    " the short head (a smaller head= leaves some out)";
+  if (reo) return g ? "no relevant item of the long tail is outside the users'"
+    " histories" : "no relevant item of the short head is outside the users' histories";
+  return g ? "every item of the long tail is in every user's history"
+    : "every item of the short head is in every user's history";
+}
+static rm_status pb_value(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  int reo = v->metric == RM_POPREO, g;
+  char *head = NULL;
+  size_t i, size[2] = {0, 0};
+  mpq_t num[2], den[2], t;
+  rm_status s;
+  if ((reo ? c->counted : c->users) == 0)
+    return cat_undef(why, len, reo ? "no user has a relevant item" : "no user");
+  if ((s = cat_head(v, c, &head)) != RM_OK) {
+    free(head);
+    return s == RM_ENOMEM ? s : cat_undef(why, len, "no item has a popularity"
+      " above 0, so there is no short head");
+  }
+  mpq_inits(num[0], num[1], den[0], den[1], t, NULL);
+  for (i = 0; i < c->n; i++) {
+    if (c->r[i].pop == 0) continue;
+    g = !head[i]; size[g]++;
+    mpz_add_ui(mpq_numref(num[g]), mpq_numref(num[g]), c->r[i].expo);
+    mpq_add(den[g], den[g], c->r[i].w);
+  }
+  free(head);
+  for (g = 0; g < 2 && !reo; g++) {
+    mpq_set_ui(t, c->users, 1); mpz_mul_ui(mpq_numref(t), mpq_numref(t), size[g]);
+    mpq_sub(den[g], t, den[g]);
+  }
+  s = RM_OK;
+  for (g = 0; g < 2 && s == RM_OK; g++)
+    if (mpq_sgn(den[g]) == 0) s = cat_undef(why, len, pb_why(reo, g, size[1] == 0));
+  if (s == RM_OK && mpq_sgn(num[0]) + mpq_sgn(num[1]) == 0)
+    s = cat_undef(why, len, reo ? "no relevant item of either group was recommended,"
+      " so the mean rate is 0" : "no item of either group was recommended, so the"
+      " mean rate is 0");
+  if (s == RM_OK) {
+    for (g = 0; g < 2; g++) mpq_div(num[g], num[g], den[g]);
+    mpq_sub(t, num[0], num[1]); mpq_abs(t, t);
+    mpq_add(q, num[0], num[1]); mpq_div(q, t, q);
+  }
+  mpq_clears(num[0], num[1], den[0], den[1], t, NULL);
+  return s;
+}
+
+@ \impl Both take the cutoff, \.{head}, \.{pop}, the threshold \.{rel} and the
+tie rule, as APLT does.
+
+@<Metric specifications@>=
+@/[RM_POPREO] = {"popreo", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL,
+  NULL, cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+@/[RM_POPRSP] = {"poprsp", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL,
+  NULL, cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

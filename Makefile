@@ -320,6 +320,7 @@ CHECK_SCRIPTS += verify_significance_test
 CHECK_SCRIPTS += ils_test
 CHECK_SCRIPTS += ranx_test
 CHECK_SCRIPTS += serendipity_test
+CHECK_SCRIPTS += popbias_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \

@@ -752,6 +752,8 @@ diversity&yes&one minus \.{ils} (Microsoft Recommenders)&&\secref{q:ils}\cr
 srecall&yes&features of the relevant top $K$ over all (Elliot)&&\secref{q:ils}\cr
 serendipity&yes&relevant top $K$'s distance from the history (MS)&&\secref{q:ser}\cr
 tailpct&yes&share of tail items in a top $K$, RecBole's (a set)&tail pop&\secref{q:tailpct}\cr
+popreo&yes&spread of head and tail rates of hits (Elliot; a set)&head pop&\secref{q:popbias}\cr
+poprsp&yes&spread of head and tail rates of a top $K$ (Elliot; a set)&head pop&\secref{q:popbias}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -41858,8 +41860,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --judged-ids N  names of the --judged items of a measure of diversity\n"
     "  --weights W  one weight per subtopic, read by weights=given\n"
     "  --features FILE  the items' features for ils and diversity, as eval's\n"
-    "  --history FILE  what each user saw, for serendipity, as eval's; the users\n"
-    "              are the queries' numbers, 1 for the first\n\n"
+    "  --history FILE  what each user saw, for serendipity, popreo and poprsp, as\n"
+    "              eval's; the users are the queries' numbers, 1 for the first\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
     "p-ia, ap-ia, strec) reads a grade per item and subtopic: --grades and\n"
     "--judged then hold a row per item, its grades for subtopics 1, 2, ...\n"
@@ -41953,9 +41955,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
     "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
-    "                     epc, efd, aplt, aclt, tailpct): lines ITEM COUNT, and\n"
-    "                     '* M' for the total a count is a share of (default:\n"
-    "                     the sum of the counts);\n"
+    "                     epc, efd, aplt, aclt, tailpct, popreo, poprsp): lines\n"
+    "                     ITEM COUNT, and '* M' for the total a count is a\n"
+    "                     share of (default: the sum of the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
     "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
@@ -41966,8 +41968,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --features FILE    the items' features for ils, diversity and srecall: lines\n"
     "                     ITEM FEATURE [WEIGHT], the weight a positive decimal or\n"
     "                     fraction (1 when left out)\n"
-    "  --history FILE     what each user saw before, for serendipity: lines\n"
-    "                     USER ITEM, the user a query\n"
+    "  --history FILE     what each user saw before, for serendipity, popreo and\n"
+    "                     poprsp: lines USER ITEM, the user a query\n"
     "  --partial          write this shard's state (exact sums and counts per\n"
     "                     measure, the item table of a metric of the catalogue)\n"
     "                     for rankmetrics merge, not the aggregates; refused\n"
@@ -42391,6 +42393,8 @@ static const char *const metric_help[][2] = {
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
   {"tailpct", "share of tail items in the top K, RecBole's TailPercentage (tail=)"},
   {"serendipity", "relevant top K's distance from the history (--history; MS Recommenders)"},
+  {"popreo", "Elliot's PopREO: head and tail rates of relevant hits apart (--history)"},
+  {"poprsp", "Elliot's PopRSP: head and tail rates of the top K apart (--history)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit

@@ -4469,7 +4469,8 @@ APLT&\an{aplt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aplt/apl
 ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/aclt.py\cr
 UserCoverage&\an{user-coverage}&&../coverage/user\_coverage/\cr
 UserCoverageAtN&\an{user-coverage@@10}&&../coverage/user\_coverage/\cr
-PopREO, PopRSP&\nov{popreo@@10}{the spread of two popularity groups' rates}&&../bias/\cr
+PopREO&\an{popreo@@10[pop=file]}{\eightrm, \.{--history}, ties of the head aside}&&../bias/pop\_reo/pop\_reo.py\cr
+PopRSP&\an{poprsp@@10[pop=file]}{\eightrm, \.{--history}, \.{--run-only zero}}&&../bias/pop\_rsp/pop\_rsp.py\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -15693,6 +15694,51 @@ where APLT, whose tail is~$\{b\}$, is $1/3$.  With \.{tail=2}, a count,
 $T=\{a,c\}$ and the value is $(1/2+1+1/2)/3=\oursq{L-tailpct-count}$.
 Under \.{pop=all} ($n_a=3$, $n_b=2$, $n_c=1$) \.{tail=2/3} cuts two
 items, $c$ and~$b$, one in each list: $\oursq{L-tailpct-all}$.
+
+@ {\it Elliot's PopREO and PopRSP.}\here{q:popbias}
+@:metric popreo}{metric \.{popreo}@>@:metric poprsp}{metric \.{poprsp}@>
+Zhu, Wang and Caverlee (SIGIR 2020) ask whether popular items and the others
+get the same chance.  Elliot's |PopRSP| (statistical parity,
+\.{bias/pop\_rsp/pop\_rsp.py}) and |PopREO| (equal opportunity,
+\.{bias/pop\_reo/pop\_reo.py}) split the items into APLT's short head~$H$ and
+long tail~$T$ (\secref{q:aplt}: both come from one object of Elliot's
+\.{popularity.py}) and compare a rate of each group~$g$.  With $L_u$ user
+$u$'s top~$K$, $I_u$ the items the user saw before (Elliot's training set,
+here the lines of \.{--history FILE}) and $R_u$ its relevant items,
+$$P_g={\sum_u\vert L_u\cap g\vert\over\sum_u\vert g\setminus I_u\vert}
+\quad({\rm RSP}),\qquad
+P_g={\sum_u\vert L_u\cap R_u\cap g\vert\over\sum_u\vert(R_u\cap g)\setminus I_u\vert}
+\quad({\rm REO}),$$
+over every user for RSP and over the users with a relevant item for REO.
+The value is NumPy's |std| over |mean| of $P_H$ and $P_T$, which for two
+numbers is $\vert P_H-P_T\vert/(P_H+P_T)$: 0 when both groups fare alike,
+1 at most.  It is a fraction, exact on both paths.
+@^Elliot@>@^long tail@>
+
+Elliot knows only its training items, so an item of popularity~0 (shown or
+judged, never trained on) is in neither group here, unlike APLT's tail.
+The value is undefined when a group's denominator is~0 (every item of the
+group in every history, an empty tail under a large \.{head}, or for REO no
+relevant item of the group outside the histories) or both rates are~0;
+Elliot's NumPy prints |nan| or |inf| there.  The history is required: a
+user without a line has an empty history, which is a meaningful training
+set, but a forgotten file would silently give another number, so both
+metrics refuse to run without it, as serendipity does.  Under \.{eval} the
+judgments give REO's relevant items, retrieved or not; PopRSP counts every
+user with a list, so when some users have no judgment give
+\.{--run-only zero}.  Elliot's two are \.{popreo@@10[pop=file]} and
+\.{poprsp@@10[pop=file]} with its training counts as the file.
+
+{\it A worked example.}  In the example of \secref{q:epcefd} ($a^1,b^0$;
+$a^1,c^1$; $a^0,b^0$; $n_a=2$, $n_c=1$, $n_b=0$), \.{head=1/2} makes
+$H=\{a\}$ and $T=\{c\}$, and $b$ is in neither.  With empty histories RSP
+has $P_H=3/3$ and $P_T=1/3$: $\oursq{L-poprsp}$; at \.{@@1} REO has
+$P_H=2/2$ (both users' $a$) and $P_T=0/1$ (the second user's $c$, not in
+the top one): $\oursq{L-popreo}$.  If the second user saw $a$ before, RSP's
+$P_H$ is $3/2$ and the value $(3/2-1/3)/(3/2+1/3)=7/11$.
+{\it Exercise}\here{pop-ex}: under \.{pop=all} ($n_a=3$, $n_b=2$,
+$n_c=1$, the head $\{a,b\}$ at $4/5$), what is PopRSP@@2 with empty
+histories?  ({\it Answer:} $\vert5/6-1/3\vert/(5/6+1/3)=\oursq{L-poprsp-all}$.)
 
 @ \impl The metrics of \secref{q:xgini}: their codes follow every other
 metric's (so that no earlier witness of the golden vectors moves), and
@@ -53221,6 +53267,21 @@ tie rule, as APLT does.
   NULL, cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
 @/[RM_POPRSP] = {"poprsp", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL,
   NULL, cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
+
+@ \impl The cases of \secref{q:popbias}, appended to the golden vectors' file of
+aggregates after every earlier case; no history is given, so each user's is
+empty.
+
+@<Appended examples over queries@>=
+@/{"L-poprsp", NULL, "poprsp@@2[head=1/2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"L-popreo", NULL, "popreo@@1[head=1/2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"L-poprsp-all", NULL, "poprsp@@2[pop=all]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3/7", 0x1.b6db6db6db6dbp-2}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

@@ -724,56 +724,19 @@ class _History:
                                    " give history=[item, ...]", variant)
 
     def __enter__(self):
-        if self.history is None:
-            return self
-        _sequence(self.history, "history", ordered=False)
-        items = [_cname(str(i), "an item") for i in self.history]
-        self.arr = (ctypes.c_char_p * max(len(items), 1))(*items)
-        self.ptr = (ctypes.c_void_p * 1)(ctypes.cast(self.arr, ctypes.c_void_p))
-        self.n = (ctypes.c_size_t * 1)(len(items))
-        _check(_L.rm_history_use(self.ptr, self.n, 1), self.variant)
-        self.on = True
-        return self
+        return self if self.history is None else self._use([self.history])
 
-    def __exit__(self, *exc):
-        if self.on:
-            _L.rm_history_use(None, None, 0)
-            self.on = False
-        return False
-
-
-class _Histories:
-    """The training items of each query's user, which popreo and poprsp
-    read, the calling thread's for the length of a with block (query j's
-    history is histories[j]; rm_history_use)."""
-
-    def __init__(self, histories, variant, nq):
-        self.histories, self.variant, self.on = histories, variant, False
-        bare = variant.split("@")[0].split("[")[0]
-        if histories is None and bare in ("popreo", "poprsp"):
-            raise RankmetricsError(-1, "%s reads each user's training items:"
-                                   " give histories=[[item, ...], ...], one"
-                                   " list a query" % bare, variant)
-        if histories is not None:
-            _sequence(histories, "histories")
-            self.histories = histories = list(histories)
-            if len(histories) != nq:
-                raise RankmetricsError(-1, "histories: %d lists for %d queries"
-                                       % (len(histories), nq), variant)
-
-    def __enter__(self):
-        if self.histories is None:
-            return self
+    def _use(self, lists):
+        """Makes lists[j] the history of query j (kept alive in self)."""
         self.arrs = []
-        for h in self.histories:
-            _sequence(h, "a history", ordered=False)
+        for h in lists:
+            _sequence(h, "history", ordered=False)
             items = [_cname(str(i), "an item") for i in h]
             self.arrs.append((ctypes.c_char_p * max(len(items), 1))(*items))
         nq = len(self.arrs)
         self.ptr = (ctypes.c_void_p * max(nq, 1))(
             *[ctypes.cast(a, ctypes.c_void_p) for a in self.arrs])
-        self.n = (ctypes.c_size_t * max(nq, 1))(
-            *[len(h) for h in self.histories])
+        self.n = (ctypes.c_size_t * max(nq, 1))(*[len(h) for h in lists])
         _check(_L.rm_history_use(self.ptr, self.n, nq), self.variant)
         self.on = True
         return self
@@ -783,6 +746,28 @@ class _Histories:
             _L.rm_history_use(None, None, 0)
             self.on = False
         return False
+
+
+class _Histories(_History):
+    """The training items of each query's user, which popreo and poprsp
+    read: query j's history is histories[j]."""
+
+    def __init__(self, histories, variant, nq):
+        self.history, self.variant, self.on = histories, variant, False
+        bare = variant.split("@")[0].split("[")[0]
+        if histories is None and bare in ("popreo", "poprsp"):
+            raise RankmetricsError(-1, "%s reads each user's training items:"
+                                   " give histories=[[item, ...], ...], one"
+                                   " list a query" % bare, variant)
+        if histories is not None:
+            _sequence(histories, "histories")
+            self.history = list(histories)
+            if len(self.history) != nq:
+                raise RankmetricsError(-1, "histories: %d lists for %d queries"
+                                       % (len(self.history), nq), variant)
+
+    def __enter__(self):
+        return self if self.history is None else self._use(self.history)
 
 
 def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,

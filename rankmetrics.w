@@ -34791,6 +34791,7 @@ static size_t ev_rows_judged(ev_state *st, const char *q)
     st->jclaim = tool_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
     st->jdrop = tool_alloc(st->jdrop, st->cap_jc);
     st->unret = tool_alloc(st->unret, st->cap_jc * sizeof *st->unret);
+    st->unret_id = tool_alloc(st->unret_id, st->cap_jc * sizeof *st->unret_id);
   }
   for (; lo < hi; lo++) st->unret[k++] = st->rj[lo].grade;
   return k;
@@ -35396,7 +35397,8 @@ judgment or a line of the run, |2k+1| or |2i+2|.  The judgments go in
 first, so that a repeated judgment is found; then each retrieved document
 either takes its judgment (its grade), or finds a line of the run that came
 first (a repeated document), or goes in unjudged, with grade~0.  The
-judgments nobody took are the unretrieved judged items.  The work is linear
+judgments nobody took are the unretrieved judged items, their grades and
+their names (which \.{popreo} reads, \secref{q:popbiasimpl}).  The work is linear
 in the lines of the query; a first version sorted both lists by name
 instead.  |g| or |jv| may be null (a judged-only query, or a query without
 judgments), and so may the documents of a delimited file without an item
@@ -35454,10 +35456,11 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   st->n_pool_unret = 0;
   for (k = 0; k < jn; k++)
     if (!st->jdrop[k] && !st->jclaim[k]) {
-      if (jv->grade[k] != EV_POOLED) /* pooled but unjudged: no judgment */
-        st->unret_id[*nu] = jv->d[k], st->unret[(*nu)++] = jv->grade[k] == EV_RATING
+      if (jv->grade[k] != EV_POOLED) { /* pooled but unjudged: no judgment */
+        st->unret_id[*nu] = jv->d[k]; /* its name, for \.{popreo} */
+        st->unret[(*nu)++] = jv->grade[k] == EV_RATING
           ? rm_label_floor(ev_jlabel(jv->d[k])) : jv->grade[k];
-      else st->n_pool_unret++; /* a judged 0 to a measure of \.{negative=zero} */
+      } else st->n_pool_unret++; /* a judged 0 to a measure of \.{negative=zero} */
     }
   st->n_unret_id = *nu;
   return 1;

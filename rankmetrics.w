@@ -15335,6 +15335,7 @@ static rm_status cat_head(const rm_variant *v, rm_cat *c, char **head)
 { /* |(*head)[i]| is 1 for row |i| of the short head; |RM_UNDEFINED| for none */
   struct cat_item *a = malloc((c->n ? c->n : 1) * sizeof *a);
   size_t i;
+  int none;
   mpz_t acc, lim, t;
   if (a == NULL || (*head = calloc(c->n ? c->n : 1, 1)) == NULL) {
     free(a); return RM_ENOMEM; }
@@ -15349,9 +15350,9 @@ static rm_status cat_head(const rm_variant *v, rm_cat *c, char **head)
     (*head)[a[i].row] = 1;
     mpz_set_ui(t, a[i].n); mpz_mul_ui(t, t, (unsigned long) v->head_den); mpz_add(acc, acc, t);
   }
-  i = mpz_sgn(lim) == 0;
+  none = mpz_sgn(lim) == 0;
   free(a); mpz_clears(acc, lim, t, NULL);
-  return i ? RM_UNDEFINED : RM_OK;
+  return none ? RM_UNDEFINED : RM_OK;
 }
 static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
   size_t len)

@@ -760,6 +760,8 @@ serendipity&yes&relevant top $K$'s distance from the history (MS)&&\secref{q:ser
 tailpct&yes&share of tail items in a top $K$, RecBole's (a set)&tail pop&\secref{q:tailpct}\cr
 catentropy&yes&entropy of a top $K$'s categories (LensKit)&&\secref{q:catent}\cr
 rbentropy&yes&the same, rank $r$ weighing $p^{r-1}$ (LensKit)&p&\secref{q:catent}\cr
+popreo&yes&spread of head and tail rates of hits (Elliot; a set)&head pop&\secref{q:popbias}\cr
+poprsp&yes&spread of head and tail rates of a top $K$ (Elliot; a set)&head pop&\secref{q:popbias}\cr
 \noalign{\smallskip\hrule}}}
 
 @ The keys and their words.  Some words are refused in some combinations,
@@ -4476,7 +4478,8 @@ APLT&\an{aplt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aplt/apl
 ACLT&\an{aclt@@10[pop=file]}{\eightrm, ties of the head aside}&&../bias/aclt/aclt.py\cr
 UserCoverage&\an{user-coverage}&&../coverage/user\_coverage/\cr
 UserCoverageAtN&\an{user-coverage@@10}&&../coverage/user\_coverage/\cr
-PopREO, PopRSP&\nov{popreo@@10}{the spread of two popularity groups' rates}&&../bias/\cr
+PopREO&\an{popreo@@10[pop=file]}{\eightrm, \.{--history}, ties of the head aside}&&../bias/pop\_reo/pop\_reo.py\cr
+PopRSP&\an{poprsp@@10[pop=file]}{\eightrm, \.{--history}, \.{--run-only zero}}&&../bias/pop\_rsp/pop\_rsp.py\cr
 \atlasend
 \noindent Two rows need a word.  LensKit's |AveragePrecision| divides by
 $\min(R,n)$ with $n$ the length of the list cut at~$k$; that is
@@ -14623,7 +14626,7 @@ static int cat_uses_pop(const rm_variant *v)
 {
   return v->metric == RM_NOVELTY || v->metric == RM_ARP || cat_expect(v)
     || v->metric == RM_APLT || v->metric == RM_ACLT || v->metric == RM_POPRANK
-    || v->metric == RM_TAILPCT;
+    || v->metric == RM_TAILPCT || pb_metric(v);
 }
 
 @ @<Public functions@>=
@@ -14638,6 +14641,7 @@ rm_status rm_cat_add(rm_cat *c, const rm_variant *v, const rm_list *l)
   if ((s = check_list(v, l)) != RM_OK) return s;
   if (l->n > 0 && l->id == NULL) return RM_EIDS;
   for (r = 0; r < l->n; r++) if (l->id[r] == NULL) return RM_EIDS;
+  if (pb_metric(v)) return pb_add(c, v, l); /* \secref{q:popbiasimpl} */
   K = v->k ? v->k : l->n; top = K < l->n ? K : l->n;
   counts = v->metric == RM_UCOV ? l->n >= (v->k ? v->k : 1)
     : v->metric == RM_POPRANK ? top > 0 /* \secref{q:poprank} */
@@ -14814,6 +14818,7 @@ static rm_status cat_rational(const rm_variant *v, rm_cat *c, mpq_t q, char *why
   if (v->metric == RM_APLT || v->metric == RM_ACLT) return cat_tail(v, c, q, why, len);
   if (v->metric == RM_POPRANK) return cat_poprank(c, q, why, len);
   if (v->metric == RM_TAILPCT) return cat_tailpct(v, c, q, why, len);
+  if (pb_metric(v)) return pb_value(v, c, q, why, len);
   if (v->metric == RM_COVERAGE) {
     for (i = 0; i < c->n; i++) m += c->r[i].expo > 0;
     mpq_set_ui(q, (unsigned long) m, (unsigned long) v->items); mpq_canonicalize(q);
@@ -15340,29 +15345,39 @@ static int tail_cmp(const void *a, const void *b)
   if (x->n != y->n) return x->n > y->n ? -1 : 1;
   return strcmp(x->id, y->id);
 }
-static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
-  size_t len)
-{
+static rm_status cat_head(const rm_variant *v, rm_cat *c, char **head)
+{ /* |(*head)[i]| is 1 for row |i| of the short head; |RM_UNDEFINED| for none */
   struct cat_item *a = malloc((c->n ? c->n : 1) * sizeof *a);
-  char *head = calloc(c->n ? c->n : 1, 1);
   size_t i;
+  int none;
   mpz_t acc, lim, t;
-  if (a == NULL || head == NULL) { free(a); free(head); return RM_ENOMEM; }
+  if (a == NULL || (*head = calloc(c->n ? c->n : 1, 1)) == NULL) {
+    free(a); return RM_ENOMEM; }
   mpz_inits(acc, lim, t, NULL);
   for (i = 0; i < c->n; i++) {
     a[i].id = c->r[i].id; a[i].n = c->r[i].pop; a[i].row = i;
     mpz_add_ui(lim, lim, c->r[i].pop);
   }
-  if (c->users == 0 || mpz_sgn(lim) == 0) {
-    free(a); free(head); mpz_clears(acc, lim, t, NULL);
-    return cat_undef(why, len, c->users == 0 ? "no user" : "no item has a"
-      " popularity above 0, so there is no short head");
-  }
   mpz_mul_ui(lim, lim, (unsigned long) v->head); /* $hS$ times the denominator */
   qsort(a, c->n, sizeof *a, tail_cmp);
   for (i = 0; i < c->n && mpz_cmp(acc, lim) < 0; i++) {
-    head[a[i].row] = 1;
+    (*head)[a[i].row] = 1;
     mpz_set_ui(t, a[i].n); mpz_mul_ui(t, t, (unsigned long) v->head_den); mpz_add(acc, acc, t);
+  }
+  none = mpz_sgn(lim) == 0;
+  free(a); mpz_clears(acc, lim, t, NULL);
+  return none ? RM_UNDEFINED : RM_OK;
+}
+static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  char *head = NULL;
+  size_t i;
+  rm_status s = c->users ? cat_head(v, c, &head) : RM_UNDEFINED;
+  if (s != RM_OK) {
+    free(head);
+    return s == RM_ENOMEM ? s : cat_undef(why, len, c->users == 0 ? "no user"
+      : "no item has a popularity above 0, so there is no short head");
   }
   mpq_set_ui(q, 0, 1);
   for (i = 0; i < c->n; i++) {
@@ -15371,7 +15386,7 @@ static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
     else mpz_add_ui(mpq_numref(q), mpq_numref(q), c->r[i].expo);
   }
   mpz_mul_ui(mpq_denref(q), mpq_denref(q), c->users); mpq_canonicalize(q);
-  free(a); free(head); mpz_clears(acc, lim, t, NULL);
+  free(head);
   return RM_OK;
 }
 
@@ -15381,8 +15396,8 @@ static rm_status cat_tail(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
 [RM_ACLT] = {"aclt", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL, NULL,
   cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
 
-@ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists, then
-its value.  \.{pop=file} has no file here, and is refused.
+@ \impl Over a set of lists, as |rm_value_set| asks: a table of the lists (list~$j$
+read with history~$j$, |SER_AT|), then its value.  \.{pop=file} has no file here, and is refused.
 
 @<Private functions@>=
 static rm_status cat_set(const rm_variant *v, const rm_list *q, size_t nq,
@@ -15393,7 +15408,8 @@ static rm_status cat_set(const rm_variant *v, const rm_list *q, size_t nq,
   rm_status s = RM_OK;
   if (cat_uses_pop(v) && v->pop == RM_POP_FILE) return RM_EINVAL;
   if ((c = rm_cat_new()) == NULL) return RM_ENOMEM;
-  for (j = 0; j < nq && s == RM_OK; j++) s = rm_cat_add(c, v, &q[j]);
+  for (j = 0; j < nq && s == RM_OK; j++) {@+ SER_AT(j); s = rm_cat_add(c, v, &q[j]); @+}
+  SER_AT(0);
   if (s == RM_OK) s = d ? rm_cat_value(v, c, d, NULL, 0)
     : rm_cat_value_exact(v, c, x, NULL, 0);
   rm_cat_free(c);
@@ -15766,6 +15782,51 @@ where APLT, whose tail is~$\{b\}$, is $1/3$.  With \.{tail=2}, a count,
 $T=\{a,c\}$ and the value is $(1/2+1+1/2)/3=\oursq{L-tailpct-count}$.
 Under \.{pop=all} ($n_a=3$, $n_b=2$, $n_c=1$) \.{tail=2/3} cuts two
 items, $c$ and~$b$, one in each list: $\oursq{L-tailpct-all}$.
+
+@ {\it Elliot's PopREO and PopRSP.}\here{q:popbias}
+@:metric popreo}{metric \.{popreo}@>@:metric poprsp}{metric \.{poprsp}@>
+Zhu, Wang and Caverlee (SIGIR 2020) ask whether popular items and the others
+get the same chance.  Elliot's |PopRSP| (statistical parity,
+\.{bias/pop\_rsp/pop\_rsp.py}) and |PopREO| (equal opportunity,
+\.{bias/pop\_reo/pop\_reo.py}) split the items into APLT's short head~$H$ and
+long tail~$T$ (\secref{q:aplt}: both come from one object of Elliot's
+\.{popularity.py}) and compare a rate of each group~$g$.  With $L_u$ user
+$u$'s top~$K$, $I_u$ the items the user saw before (Elliot's training set,
+here the lines of \.{--history FILE}) and $R_u$ its relevant items,
+$$P_g={\sum_u\vert L_u\cap g\vert\over\sum_u\vert g\setminus I_u\vert}
+\quad({\rm RSP}),\qquad
+P_g={\sum_u\vert L_u\cap R_u\cap g\vert\over\sum_u\vert(R_u\cap g)\setminus I_u\vert}
+\quad({\rm REO}),$$
+over every user for RSP and over the users with a relevant item for REO.
+The value is NumPy's |std| over |mean| of $P_H$ and $P_T$, which for two
+numbers is $\vert P_H-P_T\vert/(P_H+P_T)$: 0 when both groups fare alike,
+1 at most.  It is a fraction, exact on both paths.
+@^Elliot@>@^long tail@>
+
+Elliot knows only its training items, so an item of popularity~0 (shown or
+judged, never trained on) is in neither group here, unlike APLT's tail.
+The value is undefined when a group's denominator is~0 (every item of the
+group in every history, an empty tail under a large \.{head}, or for REO no
+relevant item of the group outside the histories) or both rates are~0;
+Elliot's NumPy prints |nan| or |inf| there.  The history is required: a
+user without a line has an empty history, which is a meaningful training
+set, but a forgotten file would silently give another number, so both
+metrics refuse to run without it, as serendipity does.  Under \.{eval} the
+judgments give REO's relevant items, retrieved or not; PopRSP counts every
+user with a list, so when some users have no judgment give
+\.{--run-only zero}.  Elliot's two are \.{popreo@@10[pop=file]} and
+\.{poprsp@@10[pop=file]} with its training counts as the file.
+
+{\it A worked example.}  In the example of \secref{q:epcefd} ($a^1,b^0$;
+$a^1,c^1$; $a^0,b^0$; $n_a=2$, $n_c=1$, $n_b=0$), \.{head=1/2} makes
+$H=\{a\}$ and $T=\{c\}$, and $b$ is in neither.  With empty histories RSP
+has $P_H=3/3$ and $P_T=1/3$: $\oursq{L-poprsp}$; at \.{@@1} REO has
+$P_H=2/2$ (both users' $a$) and $P_T=0/1$ (the second user's $c$, not in
+the top one): $\oursq{L-popreo}$.  If the second user saw $a$ before, RSP's
+$P_H$ is $3/2$ and the value $(3/2-1/3)/(3/2+1/3)=7/11$.
+{\it Exercise}\here{pop-ex}: under \.{pop=all} ($n_a=3$, $n_b=2$,
+$n_c=1$, the head $\{a,b\}$ at $4/5$), what is PopRSP@@2 with empty
+histories?  ({\it Answer:} $\vert5/6-1/3\vert/(5/6+1/3)=\oursq{L-poprsp-all}$.)
 
 @ \impl The metrics of \secref{q:xgini}: their codes follow every other
 metric's (so that no earlier witness of the golden vectors moves), and
@@ -34850,6 +34911,7 @@ static size_t ev_rows_judged(ev_state *st, const char *q)
     st->jclaim = tool_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
     st->jdrop = tool_alloc(st->jdrop, st->cap_jc);
     st->unret = tool_alloc(st->unret, st->cap_jc * sizeof *st->unret);
+    st->unret_id = tool_alloc(st->unret_id, st->cap_jc * sizeof *st->unret_id);
   }
   for (; lo < hi; lo++) st->unret[k++] = st->rj[lo].grade;
   return k;
@@ -34908,6 +34970,7 @@ ev_judg jv; const char **jv_d; int *jv_g; long *jv_l; size_t cap_jv;
   /* the view of a query in memory */
 size_t *jclaim; char *jdrop; int *unret; size_t cap_jc;
   /* per judgment: the run line that took it, plus one; repeated; grades left */
+const char **unret_id; size_t n_unret_id; /* the names of those left (\.{popreo}) */
 uint32_t *ht; size_t ht_cap, ht_use; /* the hash table of a merge */
 ev_names seen; int seen_on; /* the run's queries, when its order is unknown */
 
@@ -35454,7 +35517,8 @@ judgment or a line of the run, |2k+1| or |2i+2|.  The judgments go in
 first, so that a repeated judgment is found; then each retrieved document
 either takes its judgment (its grade), or finds a line of the run that came
 first (a repeated document), or goes in unjudged, with grade~0.  The
-judgments nobody took are the unretrieved judged items.  The work is linear
+judgments nobody took are the unretrieved judged items, their grades and
+their names (which \.{popreo} reads, \secref{q:popbiasimpl}).  The work is linear
 in the lines of the query; a first version sorted both lists by name
 instead.  |g| or |jv| may be null (a judged-only query, or a query without
 judgments), and so may the documents of a delimited file without an item
@@ -35495,6 +35559,7 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
     st->jclaim = tool_alloc(st->jclaim, st->cap_jc * sizeof *st->jclaim);
     st->jdrop = tool_alloc(st->jdrop, st->cap_jc);
     st->unret = tool_alloc(st->unret, st->cap_jc * sizeof *st->unret);
+    st->unret_id = tool_alloc(st->unret_id, st->cap_jc * sizeof *st->unret_id);
   }
   while (cap < 2 * (n + jn)) cap *= 2;
   if (cap > st->ht_cap) {
@@ -35511,11 +35576,13 @@ static int ev_merge(ev_state *st, ev_group *g, const ev_judg *jv, size_t *nu)
   st->n_pool_unret = 0;
   for (k = 0; k < jn; k++)
     if (!st->jdrop[k] && !st->jclaim[k]) {
-      if (jv->grade[k] != EV_POOLED) /* pooled but unjudged: no judgment */
+      if (jv->grade[k] != EV_POOLED) { /* pooled but unjudged: no judgment */
+        st->unret_id[*nu] = jv->d[k]; /* its name, for \.{popreo} */
         st->unret[(*nu)++] = jv->grade[k] == EV_RATING
           ? rm_label_floor(ev_jlabel(jv->d[k])) : jv->grade[k];
-      else st->n_pool_unret++; /* a judged 0 to a measure of \.{negative=zero} */
+      } else st->n_pool_unret++; /* a judged 0 to a measure of \.{negative=zero} */
     }
+  st->n_unret_id = *nu;
   return 1;
 }
 
@@ -36244,6 +36311,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     st->hn = tool_history_of(st->hist, q, &st->hitems);
     rm_history_use(&st->hitems, &st->hn, 1);
   }
+  rm_judged_use((const char *const *const *) &st->unret_id, &st->n_unret_id, 1);
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
         &lr[r], &st->w, st->uval + st->uv0[r], st->ust + st->uv0[r]) != RM_OK) {
@@ -38302,7 +38370,7 @@ free(st.js.line_a); free(st.js.d);
 free(st.run_ord.last.s); free(st.j_ord.last.s);
 free(st.jq_start); free(st.jq_len); free(st.jq_seen);
 free(st.jv_d); free(st.jv_g); free(st.jv_l);
-free(st.jclaim); free(st.jdrop); free(st.unret); free(st.ht); free(st.sg);
+free(st.jclaim); free(st.jdrop); free(st.unret); free(st.unret_id); free(st.ht); free(st.sg);
 free(st.seen.slot)
 
 @ The options of \.{eval}: \.{-q} for a value per query, \.{--trec} and
@@ -39830,7 +39898,8 @@ static int shard_write(ev_state *st)
     else if (m->ord) shard_put_ord(f, m->ord);
     else if (m->cat) shard_put_cat(f, m->cat, m->pop == NULL || m->a.metric == RM_APLT
       || m->a.metric == RM_ACLT || m->a.metric == RM_POPRANK
-      || m->a.metric == RM_TAILPCT ? 0
+      || m->a.metric == RM_TAILPCT || m->a.metric == RM_POPREO
+      || m->a.metric == RM_POPRSP ? 0
       : m->a.metric == RM_EFD ? 2 : 1);
     else if (m->px) {
       fputs("fractions ", f); mpq_out_str(f, 10, m->px->Q);
@@ -40947,7 +41016,8 @@ static int ev_is_cat(const rm_variant *a)
     || a->metric == RM_GINI || a->metric == RM_ENTROPY || a->metric == RM_ARP
     || a->metric == RM_EPC || a->metric == RM_EFD || a->metric == RM_APLT
     || a->metric == RM_ACLT || a->metric == RM_XGINI || a->metric == RM_UCOV
-    || a->metric == RM_POPRANK || a->metric == RM_TAILPCT);
+    || a->metric == RM_POPRANK || a->metric == RM_TAILPCT || a->metric == RM_POPREO
+    || a->metric == RM_POPRSP);
 }
 static int ev_pop_file(const rm_variant *a)
 {
@@ -41111,7 +41181,8 @@ RM_SHARED rm_feat *tool_features(const char *cmd, const char *path, char **diges
 }
 static int ev_feat_needed(const ev_state *st, const ev_measure *m)
 {
-  if (m->u.metric == RM_SERENDIPITY && st->hist == NULL) {
+  if ((m->u.metric == RM_SERENDIPITY || (ev_is_cat(&m->a) && (m->a.metric == RM_POPREO
+      || m->a.metric == RM_POPRSP))) && st->hist == NULL) {
     fprintf(tool_err, "rankmetrics: %s: %s reads the users' history of --history"
       " FILE, which was not given\n", ev_cmd, m->given);
     return 0;
@@ -42086,8 +42157,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "  --weights W  one weight per subtopic, read by weights=given\n"
     "  --features FILE  the items' features (categories) for ils, diversity,\n"
     "              srecall, serendipity, catentropy and rbentropy, as eval's\n"
-    "  --history FILE  what each user saw, for serendipity, as eval's; the users\n"
-    "              are the queries' numbers, 1 for the first\n"
+    "  --history FILE  what each user saw, for serendipity, popreo and poprsp, as\n"
+    "              eval's; the users are the queries' numbers, 1 for the first\n"
     "  --similarity FILE  the items' similarities for ils, diversity and\n"
     "              serendipity instead of --features, as eval's\n\n"
     "A measure of diversity (alpha-dcg, alpha-ndcg, err-ia, nerr-ia, nrbp, nnrbp,\n"
@@ -42184,9 +42255,9 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     named column must exist; --item none, --score none:\n"
     "                     no such column; a default matches Score, ' SCORE'\n"
     "  --popularity FILE  the popularity of items for pop=file (novelty, arp,\n"
-    "                     epc, efd, aplt, aclt, tailpct): lines ITEM COUNT, and\n"
-    "                     '* M' for the total a count is a share of (default:\n"
-    "                     the sum of the counts);\n"
+    "                     epc, efd, aplt, aclt, tailpct, popreo, poprsp): lines\n"
+    "                     ITEM COUNT, and '* M' for the total a count is a\n"
+    "                     share of (default: the sum of the counts);\n"
     "                     an undefined value of these says why on standard\n"
     "                     error and, with --json, as \"why\"\n"
     "  --query-weights FILE  each query's weight for mean[weight=query] (XGBoost's\n"
@@ -42198,8 +42269,8 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     serendipity and the categories of catentropy and\n"
     "                     rbentropy: lines ITEM FEATURE [WEIGHT], the weight a\n"
     "                     positive decimal or fraction (1 when left out)\n"
-    "  --history FILE     what each user saw before, for serendipity: lines\n"
-    "                     USER ITEM, the user a query\n"
+    "  --history FILE     what each user saw before, for serendipity, popreo and\n"
+    "                     poprsp: lines USER ITEM, the user a query\n"
     "  --similarity FILE  the items' similarities for ils, diversity and\n"
     "                     serendipity, instead of the cosines of --features\n"
     "                     (refused with it): lines ITEM ITEM SIM, SIM a decimal\n"
@@ -42634,6 +42705,8 @@ static const char *const metric_help[][2] = {
     " LensKit)"},
   {"rbentropy", "catentropy with rank r weighing p^(r-1), 0.85 (LensKit's"
     " RankBiasedEntropy)"},
+  {"popreo", "Elliot's PopREO: head and tail rates of relevant hits apart (--history)"},
+  {"poprsp", "Elliot's PopRSP: head and tail rates of the top K apart (--history)"},
   {NULL, NULL}};
 
 @ \impl |command_usage| prints the help of one command and returns the exit
@@ -44211,6 +44284,10 @@ variant, and says which need it was.
     fprintf(stderr, "rankmetrics: value: the tie rule ties=%s compares the items'"
       " identifiers: give --ids, one for every item\n",
       v.ties == RM_TIES_ID_ASC ? "id-asc" : "id-desc");
+  else if (v.metric == RM_POPREO && own[0].ids)
+    fputs("rankmetrics: value: popreo counts each relevant item of --judged by its"
+      " group, which needs its identifier, and --judged gives only grades; eval"
+      " with judgments names them\n", stderr);
   else fprintf(stderr, "rankmetrics: value: %.*s counts items by their identifiers:"
       " give --ids, one for every item of every query\n", (int) n, name);
   goto done;
@@ -44253,9 +44330,10 @@ if (opt[0] == NULL) {
   fputs("rankmetrics: value: --grades is required\n", stderr);
   return 2;
 }
-if (hist == NULL && v.metric == RM_SERENDIPITY) {
-  fputs("rankmetrics: value: serendipity reads the users' history: give"
-    " --history FILE\n", stderr);
+if (hist == NULL && (v.metric == RM_SERENDIPITY || v.metric == RM_POPREO
+    || v.metric == RM_POPRSP)) {
+  fprintf(stderr, "rankmetrics: value: %s reads the users' history: give"
+    " --history FILE\n", rm_metric_name(v.metric));
   return 2;
 }
 if (feat && sim) {
@@ -54282,6 +54360,209 @@ static int catent_examples(vec_out *o, int *groups)
   }
   return ok;
 }
+@** The code of PopREO and PopRSP.\impl\here{q:popbiasimpl}
+The C of \.{popreo} and \.{poprsp} (\secref{q:popbias}): the identifiers of
+the items a list did not retrieve, one user's rows in the item table, the
+value, and the metrics' rows.  Their codes follow every earlier metric's,
+so that no earlier test of the golden vectors moves.
+
+@<Metric codes@>=
+RM_POPREO, RM_POPRSP@[,@]
+
+@ \impl PopREO's denominator counts the relevant items of a user that a top~$K$
+did not show, by group; a list holds only the grades of those it did not
+retrieve, so the caller names them as it names the history: the
+identifiers of list~$j$'s unretrieved items, in the order of its
+|unretrieved_grade|, read at the same index |ser_at| as the history.  A
+list that has a relevant unretrieved item without an identifier is refused
+with |RM_EIDS|.
+
+@<Public prototypes@>=
+rm_status rm_judged_use(const char *const *const *ids, const size_t *n, size_t nq);
+/* Makes |ids[j][0..n[j])|, $j<|nq|$, the identifiers of the unretrieved items
+   of the next lists computed in the calling thread (\.{popreo}): list~|j| of a
+   set, or the first for one list; |nq=0| forgets them.  The caller keeps the
+   arrays alive until the next call. */
+
+@ @<Private types@>=
+static _Thread_local const char *const *const *pb_ids;
+static _Thread_local const size_t *pb_idn;
+static _Thread_local size_t pb_nq;
+static int pb_metric(const rm_variant *v);
+static rm_status pb_add(rm_cat *c, const rm_variant *v, const rm_list *l);
+static rm_status pb_value(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len);
+
+@ @<Public functions@>=
+rm_status rm_judged_use(const char *const *const *ids, const size_t *n, size_t nq)
+{
+  size_t j, i;
+  if (nq && (ids == NULL || n == NULL)) return RM_EINVAL;
+  for (j = 0; j < nq; j++)
+    for (i = 0; i < n[j]; i++) if (ids[j] == NULL || ids[j][i] == NULL) return RM_EINVAL;
+  pb_ids = ids; pb_idn = n; pb_nq = nq;
+  return RM_OK;
+}
+
+@ \impl The user's training items: the history of \secref{q:serimpl}, sorted and
+made unique (Elliot's |train_dict| is a set), so that a test of membership
+is a bisection.
+
+@<Private functions@>=
+static int pb_metric(const rm_variant *v)
+{
+  return v->metric == RM_POPREO || v->metric == RM_POPRSP;
+}
+static rm_status pb_history(const char ***h, size_t *n)
+{
+  size_t i, m = ser_at < ser_nq ? ser_n[ser_at] : 0, k = 0;
+  if ((*h = malloc((m ? m : 1) * sizeof **h)) == NULL) return RM_ENOMEM;
+  for (i = 0; i < m; i++) (*h)[i] = ser_hist[ser_at][i];
+  qsort(*h, m, sizeof **h, id_cmp);
+  for (i = 0; i < m; i++) if (k == 0 || strcmp((*h)[k - 1], (*h)[i])) (*h)[k++] = (*h)[i];
+  *n = k;
+  return RM_OK;
+}
+static int pb_in(const char **h, size_t n, const char *id)
+{
+  return n && bsearch(&id, h, n, sizeof *h, id_cmp) != NULL;
+}
+
+@ \impl One user's rows.  A row's exposure counts the numerator, a row's weight
+(a whole number) the denominator's part, and the popularity rows come last,
+as for every metric of the table.  \.{poprsp}: each item of the top~$K$
+adds an exposure, and each item of the history a weight~1, the $t_i$ of
+\secref{q:popbias}.  \.{popreo}, for a user with a relevant item: each
+relevant item of the top~$K$ adds an exposure, and each relevant item,
+retrieved or not, that is not in the history a weight~1.
+
+@<Private functions@>=
+static rm_status pb_rows(rm_cat *c, const rm_variant *v, const rm_list *l,
+  const size_t *perm, const char **h, size_t nh, int counts)
+{
+  size_t r, i, top = v->k && v->k < l->n ? v->k : l->n;
+  const char *const *jid = ser_at < pb_nq ? pb_ids[ser_at] : NULL;
+  mpq_t one;
+  rm_status s = RM_OK;
+  int reo = v->metric == RM_POPREO;
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  for (r = 0; r < top && s == RM_OK; r++)
+    if (!reo || (counts && relevant(v, l, perm, r)))
+      s = cat_push(c, l->id[perm[r]], 0, 1, NULL);
+  for (i = 0; !reo && i < nh && s == RM_OK; i++) s = cat_push(c, h[i], 0, 0, one);
+  for (i = 0; reo && counts && i < l->n + l->n_unretrieved && s == RM_OK; i++) {
+    int g = i < l->n ? l->grade[i] : l->unretrieved_grade[i - l->n];
+    const char *id = i < l->n ? l->id[i] : jid[i - l->n];
+    if (g >= v->rel && !pb_in(h, nh, id)) s = cat_push(c, id, 0, 0, one);
+  }
+  mpq_clear(one);
+  return s;
+}
+static rm_status pb_add(rm_cat *c, const rm_variant *v, const rm_list *l)
+{
+  const char **h = NULL;
+  size_t nh = 0, i, nj = ser_at < pb_nq ? pb_idn[ser_at] : 0;
+  int counts = v->metric == RM_POPRSP || n_relevant(v, l) > 0;
+  rm_work w;
+  rm_status s;
+  for (i = 0; v->metric == RM_POPREO && i < l->n_unretrieved; i++)
+    if (l->unretrieved_grade[i] >= v->rel && i >= nj) return RM_EIDS;
+  if ((s = pb_history(&h, &nh)) != RM_OK) return s;
+  c->users++; c->counted += (unsigned long) counts;
+  rm_work_init(&w);
+  if ((s = work_reserve(&w, l->n)) == RM_OK) {
+    rank_items(l, v->ties, w.perm, w.tmp);
+    s = pb_rows(c, v, l, w.perm, h, nh, counts);
+  }
+  rm_work_free(&w); free(h);
+  if (s == RM_OK && v->pop != RM_POP_FILE) s = cat_pop_rows(c, v, l);
+  if (s == RM_OK && c->n > 2 * c->done + 4096) cat_compact(c);
+  return s;
+}
+
+@ \impl The value.  The short head is APLT's (|cat_head|); the groups hold the
+items of popularity~1 or more, so that a row of popularity~0 (an item only
+recommended, or only in a history) is in neither.  Over group~$g$ of
+$\vert g\vert$ items the numerator is the sum of the exposures, and the
+denominator the sum of the weights (\.{popreo}) or $U\vert g\vert$ minus
+it (\.{poprsp}); then $\vert p_h-p_t\vert/(p_h+p_t)$, a fraction.
+
+@<Private functions@>=
+static const char *pb_why(int reo, int g, int empty)
+{
+  if (empty) return "the long tail is empty: every item with a popularity is in"
+    " the short head (a smaller head= leaves some out)";
+  if (reo) return g ? "no relevant item of the long tail is outside the users'"
+    " histories" : "no relevant item of the short head is outside the users' histories";
+  return g ? "every item of the long tail is in every user's history"
+    : "every item of the short head is in every user's history";
+}
+static rm_status pb_value(const rm_variant *v, rm_cat *c, mpq_t q, char *why,
+  size_t len)
+{
+  int reo = v->metric == RM_POPREO, g;
+  char *head = NULL;
+  size_t i, size[2] = {0, 0};
+  mpq_t num[2], den[2], t;
+  rm_status s;
+  if ((reo ? c->counted : c->users) == 0)
+    return cat_undef(why, len, reo ? "no user has a relevant item" : "no user");
+  if ((s = cat_head(v, c, &head)) != RM_OK) {
+    free(head);
+    return s == RM_ENOMEM ? s : cat_undef(why, len, "no item has a popularity"
+      " above 0, so there is no short head");
+  }
+  mpq_inits(num[0], num[1], den[0], den[1], t, NULL);
+  for (i = 0; i < c->n; i++) {
+    if (c->r[i].pop == 0) continue;
+    g = !head[i]; size[g]++;
+    mpz_add_ui(mpq_numref(num[g]), mpq_numref(num[g]), c->r[i].expo);
+    mpq_add(den[g], den[g], c->r[i].w);
+  }
+  free(head);
+  for (g = 0; g < 2 && !reo; g++) {
+    mpq_set_ui(t, c->users, 1); mpz_mul_ui(mpq_numref(t), mpq_numref(t), size[g]);
+    mpq_sub(den[g], t, den[g]);
+  }
+  s = RM_OK;
+  for (g = 0; g < 2 && s == RM_OK; g++)
+    if (mpq_sgn(den[g]) == 0) s = cat_undef(why, len, pb_why(reo, g, size[1] == 0));
+  if (s == RM_OK && mpq_sgn(num[0]) + mpq_sgn(num[1]) == 0)
+    s = cat_undef(why, len, reo ? "no relevant item of either group was recommended,"
+      " so the mean rate is 0" : "no item of either group was recommended, so the"
+      " mean rate is 0");
+  if (s == RM_OK) {
+    for (g = 0; g < 2; g++) mpq_div(num[g], num[g], den[g]);
+    mpq_sub(t, num[0], num[1]); mpq_abs(t, t);
+    mpq_add(q, num[0], num[1]); mpq_div(q, t, q);
+  }
+  mpq_clears(num[0], num[1], den[0], den[1], t, NULL);
+  return s;
+}
+
+@ \impl Both take the cutoff, \.{head}, \.{pop}, the threshold \.{rel} and the
+tie rule, as APLT does.
+
+@<Metric specifications@>=
+@/[RM_POPREO] = {"popreo", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL,
+  NULL, cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx},
+@/[RM_POPRSP] = {"poprsp", K(KEY_HEAD) | K(KEY_POP) | K(KEY_REL) | K(KEY_TIES), NULL,
+  NULL, cat_bound, tail_refuse, NULL, NULL, NULL, NULL, cat_sd, cat_sx}@[,@]
+
+@ \impl The cases of \secref{q:popbias}, appended to the golden vectors' file of
+aggregates after every earlier case; no history is given, so each user's is
+empty.
+
+@<Appended examples over queries@>=
+@/{"L-poprsp", NULL, "poprsp@@2[head=1/2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1/2", 0x1p-1},
+@/{"L-popreo", NULL, "popreo@@1[head=1/2]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "1", 0x1p+0},
+@/{"L-poprsp-all", NULL, "poprsp@@2[pop=all]",
+  RM_QS(RM_QID((1, 0), ("a", "b")), RM_QID((1, 1), ("a", "c")),
+    RM_QID((0, 0), ("a", "b"))), NULL, "case", RM_OK, "3/7", 0x1.b6db6db6db6dbp-2}@[,@]
 
 @** Index.
 The index has two parts.  The concepts come first: the metrics, the keys of

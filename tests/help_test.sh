@@ -56,7 +56,7 @@ $RM verify --help | grep -q "What the keys" && bad "verify --help explains keys"
 # Every group key=words or key=words(COND) of a metric's line: each word
 # is accepted alone, with a cutoff (COND @K) or with each word of COND.
 listing=$(sed -n '/^NAME is/,/^aggregators/p' "$T/top" | grep '^  [a-z]' | grep -v '^  micro')
-[ "$(printf '%s\n' "$listing" | wc -l)" -eq 91 ] && ok "91 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
+[ "$(printf '%s\n' "$listing" | wc -l)" -eq 93 ] && ok "93 metric lines" || bad "metric lines: $(printf '%s\n' "$listing" | wc -l)"
 nacc=0; nref=0
 while read -r head groups; do
   m=${head%%[*}; req=

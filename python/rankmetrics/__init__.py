@@ -724,14 +724,20 @@ class _History:
                                    " give history=[item, ...]", variant)
 
     def __enter__(self):
-        if self.history is None:
-            return self
-        _sequence(self.history, "history", ordered=False)
-        items = [_cname(str(i), "an item") for i in self.history]
-        self.arr = (ctypes.c_char_p * max(len(items), 1))(*items)
-        self.ptr = (ctypes.c_void_p * 1)(ctypes.cast(self.arr, ctypes.c_void_p))
-        self.n = (ctypes.c_size_t * 1)(len(items))
-        _check(_L.rm_history_use(self.ptr, self.n, 1), self.variant)
+        return self if self.history is None else self._use([self.history])
+
+    def _use(self, lists):
+        """Makes lists[j] the history of query j (kept alive in self)."""
+        self.arrs = []
+        for h in lists:
+            _sequence(h, "history", ordered=False)
+            items = [_cname(str(i), "an item") for i in h]
+            self.arrs.append((ctypes.c_char_p * max(len(items), 1))(*items))
+        nq = len(self.arrs)
+        self.ptr = (ctypes.c_void_p * max(nq, 1))(
+            *[ctypes.cast(a, ctypes.c_void_p) for a in self.arrs])
+        self.n = (ctypes.c_size_t * max(nq, 1))(*[len(h) for h in lists])
+        _check(_L.rm_history_use(self.ptr, self.n, nq), self.variant)
         self.on = True
         return self
 
@@ -740,6 +746,28 @@ class _History:
             _L.rm_history_use(None, None, 0)
             self.on = False
         return False
+
+
+class _Histories(_History):
+    """The training items of each query's user, which popreo and poprsp
+    read: query j's history is histories[j]."""
+
+    def __init__(self, histories, variant, nq):
+        self.history, self.variant, self.on = histories, variant, False
+        bare = variant.split("@")[0].split("[")[0]
+        if histories is None and bare in ("popreo", "poprsp"):
+            raise RankmetricsError(-1, "%s reads each user's training items:"
+                                   " give histories=[[item, ...], ...], one"
+                                   " list a query" % bare, variant)
+        if histories is not None:
+            _sequence(histories, "histories")
+            self.history = list(histories)
+            if len(self.history) != nq:
+                raise RankmetricsError(-1, "histories: %d lists for %d queries"
+                                       % (len(self.history), nq), variant)
+
+    def __enter__(self):
+        return self if self.history is None else self._use(self.history)
 
 
 def value(variant: str, grades: Any, scores: Any = None, ids: Any = None,
@@ -897,7 +925,8 @@ def _set_call(call, nq):
     return _lib.interruptible(call, None)
 
 
-def value_set(variant: str, queries: Iterable[Any]) -> float:
+def value_set(variant: str, queries: Iterable[Any],
+              histories: Any = None) -> float:
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
@@ -905,23 +934,33 @@ def value_set(variant: str, queries: Iterable[Any]) -> float:
     (grades, scores, ids, judged[, unjudged[, weight]]) or a bare list of
     grades.  Over 1000 queries or more the library is called from a worker
     thread, so that Ctrl-C raises KeyboardInterrupt at once (the call is
-    left to finish alone, its result dropped)."""
+    left to finish alone, its result dropped).  popreo and poprsp read
+    histories, one list of training items a query (the unretrieved relevant
+    items, which they count by name, are eval's)."""
     v = _variant(variant)
     arr, nq, keep = _set(queries)
     out = ctypes.c_double()
-    _check(_set_call(lambda: _L.rm_value_set(v.buf, arr, nq, None,
-                                             ctypes.byref(out)), nq), variant)
+    with _Histories(histories, variant, nq):
+        _check(_L.rm_value_set(v.buf, arr, nq, None, ctypes.byref(out))
+               if histories is not None else
+               _set_call(lambda: _L.rm_value_set(v.buf, arr, nq, None,
+                                                 ctypes.byref(out)), nq),
+               variant)
     return out.value
 
 
-def exact_set(variant: str, queries: Iterable[Any]) -> "Exact":
+def exact_set(variant: str, queries: Iterable[Any],
+              histories: Any = None) -> "Exact":
     """The exact value of a variant over a set of queries, as an Exact.
     Ctrl-C raises KeyboardInterrupt at once, also in the library's call
-    over a large set (see value_set)."""
+    over a large set (see value_set); histories as value_set's."""
     v = _variant(variant)
     arr, nq, keep = _set(queries)
-    return _set_call(lambda: _exact_call(_L.rm_value_set_exact, v, variant,
-                                         arr, nq), nq)
+    with _Histories(histories, variant, nq):
+        if histories is not None:  # the thread's histories: called here
+            return _exact_call(_L.rm_value_set_exact, v, variant, arr, nq)
+        return _set_call(lambda: _exact_call(_L.rm_value_set_exact, v,
+                                             variant, arr, nq), nq)
 
 
 # ---- Which variant is it? -------------------------------------------------------

@@ -2580,7 +2580,9 @@ option does not belong, and whether the metric defines the variant at all
     return RM_ENAME;
   }
   if (check_keys(&w) != RM_OK) {
-    bad(msg, msglen, name, name, w.agg == RM_AGG_MICRO && metrics[w.metric].qratio
+    bad(msg, msglen, name, name, w.metric == RM_LOGLOSS && w.agg == RM_AGG_MICRO
+      ? "logloss takes mean, sum, median, min and max; its pooled form, RecBole's,"
+      " is mean[weight=items]:logloss" : w.agg == RM_AGG_MICRO && metrics[w.metric].qratio
       ? "a value of the variant is out of range" : w.agg == RM_AGG_MICRO
       ? "micro averages only metrics that are ratios" : metrics[w.metric].set_d
       ? "this metric is of a whole set of queries and takes no aggregator" :
@@ -4404,7 +4406,7 @@ GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
 ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
 AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
 TailPercentage&\an{tailpct@@10[pop=file]}{\eightrm, ties at the cut aside}&&metrics.py\cr
-LogLoss&\an{logloss}{\eightrm, every row as one list}&&metrics.py\cr
+LogLoss&\an{mean[weight=items]:logloss}{\eightrm, rows pooled, not users' mean}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -19478,15 +19480,40 @@ an empty list.  Lower is better, and a score of 0 for a relevant item costs
 $\ln10^{15}\approx34.54$, the clip's doing.  The value is irrational for
 every list (a logarithm of a rational other than~1 is transcendental).
 RecBole pools every row of its test set, users together, which is
-\.{logloss} of one list that holds them all; the version here takes one
-list and, like \.{spearman}, no aggregator.
+\.{logloss} of one list that holds them all.
+
+{\it Over users.}\here{q:llmean}  The value here is one list's, and it
+takes the aggregators of any metric of a list, but \.{gm} and \.{micro}:
+\.{eval -m logloss} is \.{mean:logloss}, the mean of the users' log
+losses, each user weighing~1; \.{sum}, \.{median}, \.{min}, \.{max}, the
+weights and the \.{skip} rules are as for any metric, and a state of
+\.{eval --partial} merges to the bytes of one run.  RecBole's pooled
+number, the mean over all $\sum_un_u$ rows, is
+\.{mean[weight=items]:logloss}: each user's value weighted by its $n_u$
+rows gives $\sum_un_u\,{\rm logloss}_u/\sum_un_u$, the sum of every row's
+loss over the number of rows.  The two differ as soon as the users' lists
+differ in length, and neither is the other's mistake: the mean weighs
+users alike, the pooled form weighs rows alike.  The exact path rounds
+either correctly; the value is irrational whenever a counted list has an
+item.
 @^log loss@>@^cross entropy@>@^RecBole@>
 
 @ {\it Examples.}\here{logloss-ex}  Labels 1,~0 scored $1/2$ and $1/2$:
 $(\ln2+\ln2)/2=\ln2=\ours{M-logloss}$.  Labels 1, 0, 1 scored 0.9, 0.2
 and~0: $(-\ln0.9-\ln0.8-\ln10^{-15})/3
 \approx(0.10536+0.22314+34.53878)/3=\ours{M-logloss3}$, dominated by the
-clipped 0.
+clipped 0.  Two users, the first that list of $\ln2$ and the second one
+relevant item scored $1/4$, whose loss is $\ln4=2\ln2$: \.{mean:logloss}
+is $(\ln2+2\ln2)/2={3\over2}\ln2=\ours{L-logloss-mean}$, and RecBole pools
+the three rows, $(\ln2+\ln2+2\ln2)/3={4\over3}\ln2=\ours{L-logloss-pooled}$,
+which is \.{mean[weight=items]:logloss}.
+
+{\it Exercise.}  Show that \.{mean[weight=items]:logloss} of any users is
+\.{logloss} of one list that holds all their rows, and that it is
+\.{mean:logloss} when every user has as many rows.  ({\it Answer:} the
+weighted mean is $\sum_u n_u(L_u/n_u)/\sum_u n_u$, $L_u$ the user's sum of
+losses: $\sum_uL_u/\sum_un_u$.  With $n_u=n$ for all $U$ users it is
+$\sum_u(L_u/n)/U$.)
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -42375,7 +42402,7 @@ static const char *const metric_help[][2] = {
   {"aucpr", "area under the interpolated precision-recall curve (XGBoost)"},
   {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
   {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
-  {"logloss", "log loss of the scores as probabilities, clipped at 1e-15 (RecBole)"},
+  {"logloss", "log loss of the scores (RecBole's pooled form: mean[weight=items]:logloss)"},
   {"ils", "mean cosine of the features of the top K's pairs (--features; LensKit)"},
   {"diversity", "one minus ils (Microsoft Recommenders' user_diversity; --features)"},
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
@@ -52985,6 +53012,25 @@ there; the two irrational values were rounded from 80 digits.
   RM_NONE, NULL, "case", RM_OK, "8/9", 0x1.c71c71c71c71cp-1},
 @/{"M-tauc-nan", NULL, "kendall[tau=c]", RM_G(1, 1, 1), RM_S(0.5, 0.7, 0.1), NULL,
   RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0}@[,@]
+
+@ \impl The cases of \secref{logloss-ex} over users, appended to the golden
+vectors' file of aggregates after every earlier case: they stand here, after
+the last part that appended such cases, so that no |tcId| moves.  The
+median's users have the losses $\ln2$, $2\ln2$ and $-\ln(1/4)=2\ln2$, and an
+empty list counts~0 under \.{undef=zero}.
+
+@<Appended examples over queries@>=
+@/{"L-logloss-mean", NULL, "mean:logloss", RM_QS(LL_USERS), NULL, "case", RM_OK, NULL,
+  0x1.0a2b23f3bab73p+0},
+@/{"L-logloss-pooled", NULL, "mean[weight=items]:logloss", RM_QS(LL_USERS), NULL,
+  "case", RM_OK, NULL, 0x1.d9303fea2f7eap-1},
+@/{"L-logloss-median", NULL, "median:logloss", RM_QS(LL_USERS, RM_QSC((0), (0.75))),
+  NULL, "case", RM_OK, NULL, 0x1.62e42fefa39efp+0},
+@/{"L-logloss-empty", NULL, "mean:logloss", RM_QS(RM_QSC((1, 0), (0.5, 0.5)),
+  RM_Q((), ())), NULL, "case", RM_OK, NULL, 0x1.62e42fefa39efp-2}@[,@]
+
+@ @<Lists of the examples over queries@>=
+#define LL_USERS RM_QSC((1, 0), (0.5, 0.5)), RM_QSC((1), (0.25))
 
 @** The code of serendipity.\impl\here{q:serimpl}
 The C of \.{serendipity} (\secref{q:ser}): the history of the calling

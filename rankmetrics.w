@@ -51739,17 +51739,18 @@ Why not the forms of the rest of the book?  The log-linear form
 The sum over the primes (|plog|) holds logarithms of integers below
 $2^{64}$, and it would hold these: a double $p=M\cdot2^E$, $M$ odd, has
 $\ln p=\ln M+E\ln2$, and $1-p$ is a dyadic rational too.  But $1-p$ of a
-small~$p$ has an odd numerator of up to 103 bits ($p=10^{-15}$ is about
+small~$p$ has an odd numerator of about 102 bits ($p=10^{-15}$ is about
 $2^{-50}$ with 53 bits below it), beyond its integers, and its decision of
 rationality needs the integers factored into primes, which for $M$ up to
 $2^{53}$ is up to $10^8$ trial divisions a score.  No decision is needed
 here: every loss is positive (a clipped $p$ and $1-p$ are below~1), so a
-sum of terms with positive weights is $\ln R$ for a rational $R>1$ (the
-weights brought to a common denominator~$D$, $R^{1/D}$ is the product of
-the $q_j^{-c_j}$), and $\ln R$ is transcendental by Hermite and Lindemann's
-theorem: were $\ln R$ algebraic, $R=e^{\ln R}$ would be transcendental.  So
-the value is $q$ exactly when there is no term, and is otherwise
-irrational, and Ziv's loop ends.  The enclosure takes each logarithm of the
+sum of terms with positive weights is $(1/D)\ln R$ for a rational $R>1$,
+$D$ a common denominator of the weights and $R=\prod_jq_j^{-Dc_j}$, $q_j$
+the $p_j$ or $1-p_j$ whose logarithm the term takes; and $\ln R$ is
+transcendental by Hermite and Lindemann's theorem: were $\ln R$ algebraic
+and not~0, $R=e^{\ln R}$ would be transcendental.  So the value is $q$
+exactly when there is no term, and is otherwise irrational, and Ziv's loop
+ends.  The enclosure takes each logarithm of the
 exact double rounded down, and the next number above it (the logarithm of
 a dyadic rational other than~1 is inexact), which the positive weight
 carries outward; the precision is 64 bits or more, so $p$ and $-p$ are

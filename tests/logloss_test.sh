@@ -80,6 +80,11 @@ check "eval: RecBole's pooled form" "$(awk 'NR == 2 {print $3}' <<< "$got")" "$p
 got=$("$RM" eval --quiet --fast -m 'mean[weight=items]:logloss' "$tmp/qrels" "$tmp/run" 2>&1)
 check "eval --fast: the pooled form, an ulp below" "$got" \
   "mean[weight=items]:logloss all        0.9241962407465937"
+# query weights 2 and 1/2: (2 ln2 + 2 ln2 / 2) / (5/2) = (6/5) ln2
+printf 'u1 2\nu2 0.5\n' > "$tmp/qw"
+read -r qw_dec qw_d < <(dec 'ln2 * 6 / 5')
+got=$("$RM" eval --quiet --query-weights "$tmp/qw" -m 'mean[weight=query]:logloss' "$tmp/qrels" "$tmp/run" 2>&1)
+check "mean[weight=query]: (6/5) ln2" "$(awk '{print $3}' <<< "$got")" "$qw_d"
 err=$("$RM" eval --quiet -m micro:logloss "$tmp/qrels" "$tmp/run" 2>&1); rc=$?
 [ $rc -eq 2 ] && [[ $err == *"is mean[weight=items]:logloss"* ]] \
   && ok "micro:logloss is refused and points at the pooled form" || fail "micro: $rc $err"

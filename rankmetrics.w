@@ -51734,7 +51734,11 @@ $(w/n)\,\ell(p_i,y_i)$ for each of its items.  Terms of one score and one
 label are merged, their weights added, so that an aggregate of many users
 who share their scores computes each logarithm once.
 
-Why not the forms of the rest of the book?  The log-linear form
+@<Private types@>=
+typedef struct {@+ mpq_t c;@+ double p;@+ int y; @+} ll_term; /* $c\,\ell(p,y)$ */
+typedef struct {@+ mpq_t q;@+ size_t n, cap;@+ ll_term *t; @+} ll_sum;
+
+@ \impl Why not the forms of the rest of the book?  The log-linear form
 (|loglin|) holds quotients of logarithms $\ln B/\ln r$, not logarithms.
 The sum over the primes (|plog|) holds logarithms of integers below
 $2^{64}$, and it would hold these: a double $p=M\cdot2^E$, $M$ odd, has
@@ -51750,15 +51754,7 @@ the $p_j$ or $1-p_j$ whose logarithm the term takes; and $\ln R$ is
 transcendental by Hermite and Lindemann's theorem: were $\ln R$ algebraic
 and not~0, $R=e^{\ln R}$ would be transcendental.  So the value is $q$
 exactly when there is no term, and is otherwise irrational, and Ziv's loop
-ends.  The enclosure takes each logarithm of the
-exact double rounded down, and the next number above it (the logarithm of
-a dyadic rational other than~1 is inexact), which the positive weight
-carries outward; the precision is 64 bits or more, so $p$ and $-p$ are
-exact.
-
-@<Private types@>=
-typedef struct {@+ mpq_t c;@+ double p;@+ int y; @+} ll_term; /* $c\,\ell(p,y)$ */
-typedef struct {@+ mpq_t q;@+ size_t n, cap;@+ ll_term *t; @+} ll_sum;
+ends.
 
 @ @<Private functions@>=
 static void ll_sum_init(ll_sum *f)
@@ -51794,7 +51790,10 @@ static rm_status ll_terms(const rm_variant *v, const rm_list *l, const size_t *p
 }
 
 @ \impl The terms are sorted by label and score, and those of one score and one label
-merged, before the loop.
+merged, before the loop.  The enclosure takes each logarithm of the exact
+double rounded down, and the next number above it (the logarithm of a
+dyadic rational other than~1 is inexact), which the positive weight carries
+outward; the precision is 64 bits or more, so $p$ and $-p$ are exact.
 
 @<Private functions@>=
 static int ll_term_cmp(const void *a, const void *b)

@@ -73,3 +73,14 @@ def test_evaluate_files_takes_logloss(tmp_path):
     assert close(e.aggregate["median:logloss"], sorted(per.values())[1])
     assert e.per_query["u2"]["logloss"] == \
         rm.exact("logloss", [1, 0, 1], [0.25, 0.9, 1.0]).value
+
+
+def test_columns_and_shards():
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"user": ["u1", "u1", "u2"], "item": ["a", "b", "c"],
+                       "label": [1, 0, 1], "score": [0.5, 0.5, 0.25]})
+    ms = ["logloss", "mean[weight=items]:logloss"]
+    want = {"logloss": 1.0397207708399179, "mean[weight=items]:logloss": 0.9241962407465938}
+    assert dict(rm.evaluate(ms, df).aggregate) == want
+    parts = [rm.partial(ms, df[df.user == u]) for u in ("u2", "u1")]
+    assert dict(rm.merge(parts).aggregate) == want

@@ -19494,8 +19494,8 @@ rows gives $\sum_un_u\,{\rm logloss}_u/\sum_un_u$, the sum of every row's
 loss over the number of rows.  The two differ as soon as the users' lists
 differ in length, and neither is the other's mistake: the mean weighs
 users alike, the pooled form weighs rows alike.  The exact path rounds
-either correctly; the value is irrational whenever a counted list has an
-item.
+either correctly; the value is irrational whenever a list with an item
+counts with a weight above~0.
 @^log loss@>@^cross entropy@>@^RecBole@>
 
 @ {\it Examples.}\here{logloss-ex}  Labels 1,~0 scored $1/2$ and $1/2$:

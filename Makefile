@@ -316,6 +316,7 @@ CHECK_SCRIPTS = verify_test order_test verify_all_test install_test header_test 
 CHECK_SCRIPTS += divers_test
 CHECK_SCRIPTS += catalog_test xgboost_check
 CHECK_SCRIPTS += irm_test
+CHECK_SCRIPTS += logloss_test
 CHECK_SCRIPTS += verify_significance_test
 CHECK_SCRIPTS += ils_test
 CHECK_SCRIPTS += ranx_test

@@ -419,7 +419,9 @@
 @s mpq_ptr int
 @s z_stream int
 @s Bytef int
-@s ll_ctx int
+@s ll_term int
+@s ll_sum int
+@s terms_fn int
 @s uInt int
 @s atomic_int int
 @s _Thread_local static
@@ -1675,13 +1677,14 @@ static rm_status check_keys(const rm_variant *v)
   if (v->agg != RM_AGG_NONE && ((metrics[v->metric].qratio == NULL
       && metrics[v->metric].forms == NULL && v->metric != RM_NDCG_REL
       && v->metric != RM_RNDCG && v->metric != RM_AUCPR && !ILS_METRIC(v->metric)
-      && !CATENT_METRIC(v->metric))
+      && !CATENT_METRIC(v->metric) && v->metric != RM_LOGLOSS)
       || metrics[v->metric].set_d)) return RM_ENAME;
   if ((v->metric == RM_NDCG_REL || v->metric == RM_RNDCG || v->metric == RM_AUCPR
       || ILS_METRIC(v->metric) || CATENT_METRIC(v->metric))
       && v->agg == RM_AGG_GM)
     return RM_ENAME;
   if (v->metric == RM_SERENDIPITY && v->agg >= RM_AGG_MEDIAN) return RM_ENAME;
+  if (v->metric == RM_LOGLOSS && v->agg == RM_AGG_GM) return RM_ENAME;
   for (key = 0; key < N_KEYS; key++) {
     long x;
     if (!keys[key].outer && !((metrics[v->metric].keys | READ_KEYS) & K(key))) continue;
@@ -2587,7 +2590,9 @@ option does not belong, and whether the metric defines the variant at all
     return RM_ENAME;
   }
   if (check_keys(&w) != RM_OK) {
-    bad(msg, msglen, name, name, w.agg == RM_AGG_MICRO && metrics[w.metric].qratio
+    bad(msg, msglen, name, name, w.metric == RM_LOGLOSS && w.agg == RM_AGG_MICRO
+      ? "logloss takes mean, sum, median, min and max; its pooled form, RecBole's,"
+      " is mean[weight=items]:logloss" : w.agg == RM_AGG_MICRO && metrics[w.metric].qratio
       ? "a value of the variant is out of range" : w.agg == RM_AGG_MICRO
       ? "micro averages only metrics that are ratios" : metrics[w.metric].set_d
       ? "this metric is of a whole set of queries and takes no aggregator" :
@@ -4411,7 +4416,7 @@ GiniIndex&\an{gini@@10[items=1000]}&&metrics.py\cr
 ShannonEntropy&\an{entropy@@10[unit=nats,scale=items]}&&metrics.py\cr
 AveragePopularity&\an{arp@@10[pop=file]}&&metrics.py\cr
 TailPercentage&\an{tailpct@@10[pop=file]}{\eightrm, ties at the cut aside}&&metrics.py\cr
-LogLoss&\an{logloss}{\eightrm, every row as one list}&&metrics.py\cr
+LogLoss&\an{mean[weight=items]:logloss}{\eightrm, rows pooled, not users' mean}&&metrics.py\cr
 \alib{Microsoft Recommenders \eightrm recommenders-team/recommenders, commit b02c95e2}
 precision\_at\_k&\an{precision@@10}&G&evaluation/python\_evaluation.py\cr
 recall\_at\_k&\an{recall@@10}&F&evaluation/python\_evaluation.py\cr
@@ -12957,6 +12962,11 @@ rm_status rm_value_set_exact(const rm_variant *v, const rm_list *q, size_t nq,
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
     return s;
   }
+  if (u.metric == RM_LOGLOSS) { /* its mean: |ll_mean_x| */
+    s = ll_mean_x(v, &u, q, nq, out);
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    return s;
+  }
   if (v->agg == RM_AGG_GM) {
     s = gm_exact(v, &u, q, nq, out);
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
@@ -19617,15 +19627,40 @@ an empty list.  Lower is better, and a score of 0 for a relevant item costs
 $\ln10^{15}\approx34.54$, the clip's doing.  The value is irrational for
 every list (a logarithm of a rational other than~1 is transcendental).
 RecBole pools every row of its test set, users together, which is
-\.{logloss} of one list that holds them all; the version here takes one
-list and, like \.{spearman}, no aggregator.
+\.{logloss} of one list that holds them all.
+
+{\it Over users.}\here{q:llmean}  The value here is one list's, and it
+takes the aggregators of any metric of a list, but \.{gm} and \.{micro}:
+\.{eval -m logloss} is \.{mean:logloss}, the mean of the users' log
+losses, each user weighing~1; \.{sum}, \.{median}, \.{min}, \.{max}, the
+weights and the \.{skip} rules are as for any metric, and a state of
+\.{eval --partial} merges to the bytes of one run.  RecBole's pooled
+number, the mean over all $\sum_un_u$ rows, is
+\.{mean[weight=items]:logloss}: each user's value weighted by its $n_u$
+rows gives $\sum_un_u\,{\rm logloss}_u/\sum_un_u$, the sum of every row's
+loss over the number of rows.  The two differ as soon as the users' lists
+differ in length, and neither is the other's mistake: the mean weighs
+users alike, the pooled form weighs rows alike.  The exact path rounds
+either correctly; the value is irrational whenever a list with an item
+counts with a weight above~0.
 @^log loss@>@^cross entropy@>@^RecBole@>
 
 @ {\it Examples.}\here{logloss-ex}  Labels 1,~0 scored $1/2$ and $1/2$:
 $(\ln2+\ln2)/2=\ln2=\ours{M-logloss}$.  Labels 1, 0, 1 scored 0.9, 0.2
 and~0: $(-\ln0.9-\ln0.8-\ln10^{-15})/3
 \approx(0.10536+0.22314+34.53878)/3=\ours{M-logloss3}$, dominated by the
-clipped 0.
+clipped 0.  Two users, the first that list of $\ln2$ and the second one
+relevant item scored $1/4$, whose loss is $\ln4=2\ln2$: \.{mean:logloss}
+is $(\ln2+2\ln2)/2={3\over2}\ln2=\ours{L-logloss-mean}$, and RecBole pools
+the three rows, $(\ln2+\ln2+2\ln2)/3={4\over3}\ln2=\ours{L-logloss-pooled}$,
+which is \.{mean[weight=items]:logloss}.
+
+{\it Exercise.}  Show that \.{mean[weight=items]:logloss} of any users is
+\.{logloss} of one list that holds all their rows, and that it is
+\.{mean:logloss} when every user has as many rows.  ({\it Answer:} the
+weighted mean is $\sum_u n_u(L_u/n_u)/\sum_u n_u$, $L_u$ the user's sum of
+losses: $\sum_uL_u/\sum_un_u$.  With $n_u=n$ for all $U$ users it is
+$\sum_u(L_u/n)/U$.)
 
 @* Compatibility.\here{q:compat}
 @:metric compat}{metric \.{compat}@>
@@ -42695,7 +42730,7 @@ static const char *const metric_help[][2] = {
   {"aucpr", "area under the interpolated precision-recall curve (XGBoost)"},
   {"ncrr", "sum of 1/rank over the hits of a top K over its ideal (cornac's NCRR)"},
   {"poprank", "mean popularity rank, 0 to 1, of a top K (LensKit's MeanPopRank; a set)"},
-  {"logloss", "log loss of the scores as probabilities, clipped at 1e-15 (RecBole)"},
+  {"logloss", "log loss of the scores (RecBole's pooled form: mean[weight=items]:logloss)"},
   {"ils", "mean cosine or similarity of the top K's pairs (--features, --similarity)"},
   {"diversity", "one minus ils (MS Recommenders' user_diversity; --features, --similarity)"},
   {"srecall", "features of the relevant top K over all features (Elliot; --features)"},
@@ -52014,16 +52049,12 @@ aggregates after every earlier case.
 item~$i$ is $-\ln p_i$ for a relevant item and $-\ln(1-p_i)$, through
 |log1p|, for the others.  The double path sums the losses, compensated, and
 divides by~$n$: each logarithm within an ulp, the sum and the quotient one
-more each, 4~ulps.  The exact path encloses the same sum in Ziv's loop,
-each logarithm of the exact double rounded outward.
+more each, 4~ulps.
 
 @d LL_EPS 1e-15
 @d LL_HI (1 - 1e-15)
 
-@<Private types@>=
-typedef struct {@+ const rm_variant *v;@+ const rm_list *l; @+} ll_ctx;
-
-@ @<Private functions@>=
+@<Private functions@>=
 static double ll_clip(double p)
 {
   return p < LL_EPS ? LL_EPS : p > LL_HI ? LL_HI : p;
@@ -52047,42 +52078,204 @@ static rm_status ll_d(const rm_variant *v, const rm_list *l, const size_t *perm,
   *out = (s.s + s.c) / (double) l->n;
   return RM_OK;
 }
-static int enclose_ll(mpfr_t lo, mpfr_t hi, const void *ctx)
-{
-  const ll_ctx *c = ctx;
-  mpfr_t a;
-  size_t i;
-  mpfr_init2(a, mpfr_get_prec(lo));
-  mpfr_set_ui(lo, 0, MPFR_RNDN); mpfr_set_ui(hi, 0, MPFR_RNDN);
-  for (i = 0; i < c->l->n; i++) {
-    double p = ll_clip(c->l->score[i]);
-    int y = ll_label(c->v, c->l, i);
-    mpfr_set_d(a, y ? p : -p, MPFR_RNDN); /* exact: the precision is 64 bits or more */
-    if (y) mpfr_log(a, a, MPFR_RNDU);@+ else mpfr_log1p(a, a, MPFR_RNDU);
-    mpfr_sub(lo, lo, a, MPFR_RNDD);
-    mpfr_set_d(a, y ? p : -p, MPFR_RNDN);
-    if (y) mpfr_log(a, a, MPFR_RNDD);@+ else mpfr_log1p(a, a, MPFR_RNDD);
-    mpfr_sub(hi, hi, a, MPFR_RNDU);
-  }
-  mpfr_div_ui(lo, lo, (unsigned long) c->l->n, MPFR_RNDD);
-  mpfr_div_ui(hi, hi, (unsigned long) c->l->n, MPFR_RNDU);
-  mpfr_clear(a);
-  return 1;
-}
-static rm_status ll_x(const rm_variant *v, const rm_list *l, const size_t *perm,
-  rm_exact *out)
-{
-  ll_ctx c;
-  (void) perm;
-  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
-  if (l->n == 0) return undefined_x(v, out);
-  c.v = v; c.l = l;
-  return ziv(out, enclose_ll, &c);
-}
 static double ll_bound(const rm_variant *v)
 {
   (void) v;
   return 4;
+}
+
+@ \impl The exact path, for one list and for an aggregate of lists alike
+(\secref{q:llmean}), writes the value as a sum
+$$q+\sum_j c_j\,\ell(p_j,y_j),\qquad \ell(p,1)=-\ln p,\quad \ell(p,0)=-\ln(1-p),$$
+a fraction $q$ (the values that an \.{undef} rule gives) and terms of
+rational weights $c_j>0$, each the loss of a clipped score $p_j$ of
+label~$y_j$: a list of $n$ items with the weight~$w$ adds the term
+$(w/n)\,\ell(p_i,y_i)$ for each of its items.  Terms of one score and one
+label are merged, their weights added, so that an aggregate of many users
+who share their scores computes each logarithm once.
+
+@<Private types@>=
+typedef struct {@+ mpq_t c;@+ double p;@+ int y; @+} ll_term; /* $c\,\ell(p,y)$ */
+typedef struct {@+ mpq_t q;@+ size_t n, cap;@+ ll_term *t; @+} ll_sum;
+
+@ \impl Why not the forms of the rest of the book?  The log-linear form
+(|loglin|) holds quotients of logarithms $\ln B/\ln r$, not logarithms.
+The sum over the primes (|plog|) holds logarithms of integers below
+$2^{64}$, and it would hold these: a double $p=M\cdot2^E$, $M$ odd, has
+$\ln p=\ln M+E\ln2$, and $1-p$ is a dyadic rational too.  But $1-p$ of a
+small~$p$ has an odd numerator of about 102 bits ($p=10^{-15}$ is about
+$2^{-50}$ with 53 bits below it), beyond its integers, and its decision of
+rationality needs the integers factored into primes, which for $M$ up to
+$2^{53}$ is up to $10^8$ trial divisions a score.  No decision is needed
+here: every loss is positive (a clipped $p$ and $1-p$ are below~1), so a
+sum of terms with positive weights is $(1/D)\ln R$ for a rational $R>1$,
+$D$ a common denominator of the weights and $R=\prod_jq_j^{-Dc_j}$, $q_j$
+the $p_j$ or $1-p_j$ whose logarithm the term takes; and $\ln R$ is
+transcendental by Hermite and Lindemann's theorem: were $\ln R$ algebraic
+and not~0, $R=e^{\ln R}$ would be transcendental.  So the value is $q$
+exactly when there is no term, and is otherwise irrational, and Ziv's loop
+ends.
+
+@ @<Private functions@>=
+static void ll_sum_init(ll_sum *f)
+{
+  mpq_init(f->q); f->n = f->cap = 0; f->t = NULL;
+}
+static void ll_sum_clear(ll_sum *f)
+{
+  size_t j;
+  for (j = 0; j < f->n; j++) mpq_clear(f->t[j].c);
+  free(f->t); mpq_clear(f->q);
+}
+static rm_status ll_terms(const rm_variant *v, const rm_list *l, const size_t *perm,
+  const mpq_t w, mpq_t q0, void *sum, int *undefined)
+{ /* adds $w$ times the value of |l| to the |ll_sum| |sum|, whose |q| is |q0| */
+  ll_sum *f = sum;
+  size_t i;
+  (void) perm; (void) q0;
+  if (l->n > 0 && l->score == NULL) return RM_EINVAL;
+  if ((*undefined = l->n == 0) || mpq_sgn(w) == 0) return RM_OK;
+  if (f->n + l->n > f->cap) {
+    size_t cap = 2 * f->cap > f->n + l->n ? 2 * f->cap : f->n + l->n;
+    ll_term *t = realloc(f->t, cap * sizeof *t);
+    if (t == NULL) return RM_ENOMEM;
+    f->t = t; f->cap = cap;
+  }
+  for (i = 0; i < l->n; i++) {
+    ll_term *t = &f->t[f->n++];
+    mpq_init(t->c); mpq_set_ui(t->c, 1, (unsigned long) l->n); mpq_mul(t->c, t->c, w);
+    t->p = ll_clip(l->score[i]); t->y = ll_label(v, l, i);
+  }
+  return RM_OK;
+}
+
+@ \impl The terms are sorted by label and score, and those of one score and one label
+merged, before the loop.  The enclosure takes each logarithm of the exact
+double rounded down, and the next number above it (the logarithm of a
+dyadic rational other than~1 is inexact), which the positive weight carries
+outward; the precision is 64 bits or more, so $p$ and $-p$ are exact.
+
+@<Private functions@>=
+static int ll_term_cmp(const void *a, const void *b)
+{
+  const ll_term *x = a, *y = b;
+  if (x->y != y->y) return x->y - y->y;
+  return (x->p > y->p) - (x->p < y->p);
+}
+static int enclose_ll(mpfr_t lo, mpfr_t hi, const void *ctx)
+{
+  const ll_sum *f = ctx;
+  mpfr_t a, b;
+  size_t j;
+  mpfr_inits2(mpfr_get_prec(lo), a, b, (mpfr_ptr) 0);
+  mpfr_set_q(lo, f->q, MPFR_RNDD); mpfr_set_q(hi, f->q, MPFR_RNDU);
+  for (j = 0; j < f->n; j++) {
+    const ll_term *t = &f->t[j];
+    int r;
+    mpfr_set_d(b, t->y ? t->p : -t->p, MPFR_RNDN); /* exact */
+    r = t->y ? mpfr_log(b, b, MPFR_RNDD) : mpfr_log1p(b, b, MPFR_RNDD);
+    mpfr_set(a, b, MPFR_RNDN);
+    if (r) mpfr_nextabove(a); /* $b\le\ln q\le a<0$ */
+    mpfr_neg(a, a, MPFR_RNDN); mpfr_neg(b, b, MPFR_RNDN); /* $a\le\ell\le b$ */
+    mpfr_mul_q(a, a, t->c, MPFR_RNDD); mpfr_add(lo, lo, a, MPFR_RNDD);
+    mpfr_mul_q(b, b, t->c, MPFR_RNDU); mpfr_add(hi, hi, b, MPFR_RNDU);
+  }
+  mpfr_clears(a, b, (mpfr_ptr) 0);
+  return 1;
+}
+static rm_status ll_round(rm_exact *out, ll_sum *f)
+{
+  size_t i, j = 0;
+  if (f->n > 1) qsort(f->t, f->n, sizeof *f->t, ll_term_cmp);
+  for (i = 0; i < f->n; i++)
+    if (j > 0 && ll_term_cmp(&f->t[j - 1], &f->t[i]) == 0) {
+      mpq_add(f->t[j - 1].c, f->t[j - 1].c, f->t[i].c); mpq_clear(f->t[i].c);
+    } else f->t[j++] = f->t[i];
+  f->n = j;
+  return f->n == 0 ? exact_from_q(out, f->q) : ziv(out, enclose_ll, f);
+}
+static rm_status ll_x(const rm_variant *v, const rm_list *l, const size_t *perm,
+  rm_exact *out)
+{
+  ll_sum f;
+  mpq_t one;
+  int undefined;
+  rm_status s;
+  ll_sum_init(&f);
+  mpq_init(one); mpq_set_ui(one, 1, 1);
+  s = ll_terms(v, l, perm, one, f.q, &f, &undefined);
+  if (s == RM_OK) s = undefined ? undefined_x(v, out) : ll_round(out, &f);
+  mpq_clear(one);
+  ll_sum_clear(&f);
+  return s;
+}
+
+@ \impl The exact mean of log losses, and their sum, over lists
+(\secref{q:llmean}):\here{q:llmeanimpl} every counted list adds its terms, with its weight,
+to one |ll_sum|, whose weights and fraction are divided by the sum~$W$ of
+the weights at the end, and the sum is rounded once.  A median, a least or
+a greatest value is the value of one list or the mean of two, through the
+same function.  The loop over the queries, |terms_mean|, is the one that
+\.{aucpr}'s mean shares (\secref{q:xgbimpl}): it hands each counted query,
+with its weight~$w$, to a function |add| that adds $w$ times the query's
+value to a sum of the metric's own kind, with its rational part in~$q_0$,
+and it sums the weights in~$W$, under the rules of \.{skip}, \.{undef}
+and the weights of |rm_value_set_exact|.
+
+@<Private types@>=
+typedef rm_status (*terms_fn)(const rm_variant *u, const rm_list *l,
+  const size_t *perm, const mpq_t w, mpq_t q0, void *f, int *undefined);
+
+@ @<Private functions@>=
+static rm_status terms_mean(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, terms_fn add, void *f, mpq_t q0, mpq_t W)
+{
+  mpq_t wt;
+  rm_work w;
+  size_t j;
+  int undefined;
+  rm_status s = RM_OK;
+  rm_work_init(&w);
+  mpq_init(wt);
+  for (j = 0; j < nq && s == RM_OK; j++) {
+    const rm_list *l = &q[j];
+    if ((s = check_list(u, l)) != RM_OK) break;
+    if (!weight_ok(v, l)) {@+ s = RM_EINVAL; break; @+}
+    if ((s = work_reserve(&w, l->n)) != RM_OK) break;
+    if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue;
+    rank_items(l, RM_TIES_INPUT, w.perm, w.tmp);
+    mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
+    if ((s = add(u, l, w.perm, wt, q0, f, &undefined)) != RM_OK) break;
+    if (undefined && v->skip == RM_SKIP_UNDEF) continue;
+    if (undefined && u->undef == RM_UNDEF_ERROR) s = RM_EUNDEF;
+    else if (undefined && u->undef == RM_UNDEF_ONE) mpq_add(q0, q0, wt);
+    mpq_add(W, W, wt);
+  }
+  mpq_clear(wt);
+  rm_work_free(&w);
+  return s;
+}
+static rm_status ll_mean_x(const rm_variant *v, const rm_variant *u,
+  const rm_list *q, size_t nq, rm_exact *out)
+{
+  ll_sum f;
+  mpq_t W;
+  size_t j;
+  rm_status s;
+  ll_sum_init(&f);
+  mpq_init(W);
+  s = terms_mean(v, u, q, nq, ll_terms, &f, f.q, W);
+  if (s == RM_OK && v->agg != RM_AGG_SUM && mpq_sgn(W) == 0) s = undefined_x(u, out);
+  else if (s == RM_OK) {
+    if (v->agg != RM_AGG_SUM) {
+      mpq_div(f.q, f.q, W);
+      for (j = 0; j < f.n; j++) mpq_div(f.t[j].c, f.t[j].c, W);
+    }
+    s = ll_round(out, &f);
+  }
+  mpq_clear(W);
+  ll_sum_clear(&f);
+  return s;
 }
 
 @ @<Metric codes@>=
@@ -52342,34 +52535,24 @@ static rm_status aucpr_x(const rm_variant *v, const rm_list *l, const size_t *pe
 @ \impl The exact mean (or sum) of \.{aucpr} over queries: the weighted values add
 into one $q_0$ and one |plog|, divided by the sum of the weights at the end,
 and the sum is rounded once.  The rules of \.{skip} and \.{undef} are those
-of |rm_value_set_exact|, which hands this metric here.
+of |rm_value_set_exact|, which hands this metric here; the loop over the
+queries is |terms_mean|, which \.{logloss} shares (\secref{q:llmeanimpl}).
 
 @<Private functions@>=
+static rm_status aucpr_add(const rm_variant *u, const rm_list *l, const size_t *perm,
+  const mpq_t w, mpq_t q0, void *f, int *undefined)
+{
+  return aucpr_terms(u, l, perm, w, q0, f, undefined);
+}
 static rm_status aucpr_mean_x(const rm_variant *v, const rm_variant *u,
   const rm_list *q, size_t nq, rm_exact *out)
 {
   plog f = {0, 0, NULL};
-  mpq_t q0, W, wt;
-  rm_work w;
+  mpq_t q0, W;
   size_t j;
-  int undefined;
-  rm_status s = RM_OK;
-  rm_work_init(&w);
-  mpq_inits(q0, W, wt, NULL);
-  for (j = 0; j < nq && s == RM_OK; j++) {
-    const rm_list *l = &q[j];
-    if ((s = check_list(u, l)) != RM_OK) break;
-    if (!weight_ok(v, l)) {@+ s = RM_EINVAL; break; @+}
-    if ((s = work_reserve(&w, l->n)) != RM_OK) break;
-    if (!rm_value_set_counts(v, l, RM_OK, NULL)) continue;
-    rank_items(l, RM_TIES_INPUT, w.perm, w.tmp);
-    mpq_set_d(wt, v->agg == RM_AGG_SUM ? 1.0 : query_weight(v, l));
-    if ((s = aucpr_terms(u, l, w.perm, wt, q0, &f, &undefined)) != RM_OK) break;
-    if (undefined && v->skip == RM_SKIP_UNDEF) continue;
-    if (undefined && u->undef == RM_UNDEF_ERROR) s = RM_EUNDEF;
-    else if (undefined && u->undef == RM_UNDEF_ONE) mpq_add(q0, q0, wt);
-    mpq_add(W, W, wt);
-  }
+  rm_status s;
+  mpq_inits(q0, W, NULL);
+  s = terms_mean(v, u, q, nq, aucpr_add, &f, q0, W);
   if (s == RM_OK && v->agg != RM_AGG_SUM && mpq_sgn(W) == 0) s = undefined_x(u, out);
   else if (s == RM_OK) {
     if (v->agg != RM_AGG_SUM) {
@@ -52378,9 +52561,8 @@ static rm_status aucpr_mean_x(const rm_variant *v, const rm_variant *u,
     }
     s = aucpr_round(out, q0, &f);
   }
-  mpq_clears(q0, W, wt, NULL);
+  mpq_clears(q0, W, NULL);
   plog_clear(&f);
-  rm_work_free(&w);
   return s;
 }
 
@@ -53222,6 +53404,25 @@ there; the two irrational values were rounded from 80 digits.
   RM_NONE, NULL, "case", RM_OK, "8/9", 0x1.c71c71c71c71cp-1},
 @/{"M-tauc-nan", NULL, "kendall[tau=c]", RM_G(1, 1, 1), RM_S(0.5, 0.7, 0.1), NULL,
   RM_NONE, NULL, "case", RM_UNDEFINED, "0", 0x0p+0}@[,@]
+
+@ \impl The cases of \secref{logloss-ex} over users, appended to the golden
+vectors' file of aggregates after every earlier case: they stand here, after
+the last part that appended such cases, so that no |tcId| moves.  The
+median's users have the losses $\ln2$, $2\ln2$ and $-\ln(1/4)=2\ln2$, and an
+empty list counts~0 under \.{undef=zero}.
+
+@<Appended examples over queries@>=
+@/{"L-logloss-mean", NULL, "mean:logloss", RM_QS(LL_USERS), NULL, "case", RM_OK, NULL,
+  0x1.0a2b23f3bab73p+0},
+@/{"L-logloss-pooled", NULL, "mean[weight=items]:logloss", RM_QS(LL_USERS), NULL,
+  "case", RM_OK, NULL, 0x1.d9303fea2f7eap-1},
+@/{"L-logloss-median", NULL, "median:logloss", RM_QS(LL_USERS, RM_QSC((0), (0.75))),
+  NULL, "case", RM_OK, NULL, 0x1.62e42fefa39efp+0},
+@/{"L-logloss-empty", NULL, "mean:logloss", RM_QS(RM_QSC((1, 0), (0.5, 0.5)),
+  RM_Q((), ())), NULL, "case", RM_OK, NULL, 0x1.62e42fefa39efp-2}@[,@]
+
+@ @<Lists of the examples over queries@>=
+#define LL_USERS RM_QSC((1, 0), (0.5, 0.5)), RM_QSC((1), (0.25))
 
 @** The code of serendipity.\impl\here{q:serimpl}
 The C of \.{serendipity} (\secref{q:ser}): the history of the calling

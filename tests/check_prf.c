@@ -1038,8 +1038,89 @@ START_TEST(test_logloss_hand)
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_EINVAL);
     l.n = 0; l.grade = NULL; /* an empty list: undefined */
     ck_assert_int_eq(rm_value(&v, &l, NULL, &d), RM_UNDEFINED);
-    ck_assert_int_eq(rm_variant_parse("mean:logloss", &v, NULL, 0), RM_ENAME);
+    ck_assert_int_eq(rm_variant_parse("gm:logloss", &v, NULL, 0), RM_ENAME);
+    ck_assert_int_eq(rm_variant_parse("micro:logloss", &v, NULL, 0), RM_ENAME);
     ck_assert_int_eq(rm_variant_parse("logloss@5", &v, NULL, 0), RM_ENAME);
+  }
+}
+END_TEST
+
+/* logloss over users (issue 30): the book's two users, labels 1, 0 scored 1/2
+   each (ln 2) and one relevant item scored 1/4 (ln 4), have the mean
+   (3/2) ln 2 and the pooled (4/3) ln 2, whose double is ...7eap-1 (the
+   double of ln 2 times 4/3 rounds to ...7e9p-1).  On random users the pooled
+   form, mean[weight=items], is bit for bit the logloss of one list holding
+   every row, a mean over users of one length is the pooled form, and the
+   double path of every aggregator is within its bound. */
+static rm_status ll_set(const char *name, const rm_list *q, size_t nq, rm_exact *e,
+  double *d)
+{
+  rm_variant v = parsed(name);
+  rm_status s;
+  rm_exact_init(e);
+  s = rm_value_set_exact(&v, q, nq, e);
+  ck_assert_int_eq(rm_value_set(&v, q, nq, NULL, d), s);
+  if (s == RM_OK)
+    ck_assert_msg(tu_ulps(*d, e->value) <= rm_ulp_bound(&v), "%s: double %a, exact %a",
+                  name, *d, e->value);
+  return s;
+}
+START_TEST(test_logloss_agg)
+{
+  static const int g1[2] = {1, 0}, g2[1] = {1};
+  static const double s1[2] = {0.5, 0.5}, s2[1] = {0.25};
+  static const char *const aggs[] = {"mean:logloss", "mean[weight=items]:logloss",
+    "median:logloss", "min:logloss", "max:logloss", "sum:logloss",
+    "mean[skip=undef]:logloss[rel=2]"};
+  rm_list q[5] = {{0}};
+  int g[5][8], ga[40];
+  double sc[5][8], sa[40], d, d2;
+  rm_exact e, f;
+  tu_rng r = {3034};
+  size_t i, j, k, n, nq;
+  q[0].n = 2; q[0].grade = g1; q[0].score = s1;
+  q[1].n = 1; q[1].grade = g2; q[1].score = s2;
+  ck_assert_int_eq(ll_set("mean:logloss", q, 2, &e, &d), RM_OK);
+  ck_assert_msg(tu_same_bits(e.value, 0x1.0a2b23f3bab73p+0), "mean: %a", e.value);
+  ck_assert(e.rational == NULL);
+  rm_exact_clear(&e);
+  ck_assert_int_eq(ll_set("mean[weight=items]:logloss", q, 2, &e, &d), RM_OK);
+  ck_assert_msg(tu_same_bits(e.value, 0x1.d9303fea2f7eap-1), "pooled: %a", e.value);
+  rm_exact_clear(&e);
+  for (k = 0; k < 40; k++) {
+    rm_list one = {0};
+    rm_variant v = parsed("logloss");
+    nq = 1 + tu_below(&r, 5);
+    n = 1 + tu_below(&r, 8);
+    for (i = 0, one.n = 0; i < nq; i++) {
+      q[i].n = k % 2 ? n : 1 + tu_below(&r, 8); /* every other set: one length */
+      q[i].grade = g[i]; q[i].score = sc[i];
+      for (j = 0; j < q[i].n; j++) {
+        static const double pick[6] = {0, 1, 0.5, 1e-17, 0.9, 0.3};
+        g[i][j] = (int) tu_below(&r, 3);
+        sc[i][j] = tu_below(&r, 3) ? pick[tu_below(&r, 6)] : (double) tu_next(&r) / 0x1p64;
+        ga[one.n] = g[i][j]; sa[one.n++] = sc[i][j];
+      }
+    }
+    one.grade = ga; one.score = sa;
+    rm_exact_init(&f);
+    ck_assert_int_eq(rm_value_exact(&v, &one, &f), RM_OK);
+    ck_assert_int_eq(ll_set("mean[weight=items]:logloss", q, nq, &e, &d), RM_OK);
+    ck_assert_msg(tu_same_bits(e.value, f.value), "set %zu: pooled %a, one list %a", k, e.value,
+                  f.value);
+    ck_assert_str_eq(e.decimal, f.decimal);
+    rm_exact_clear(&e);
+    if (k % 2) {
+      ck_assert_int_eq(ll_set("mean:logloss", q, nq, &e, &d2), RM_OK);
+      ck_assert_msg(tu_same_bits(e.value, f.value), "set %zu: mean %a, one list %a", k,
+                    e.value, f.value);
+      rm_exact_clear(&e);
+    }
+    rm_exact_clear(&f);
+    for (i = 0; i < sizeof aggs / sizeof aggs[0]; i++) {
+      ll_set(aggs[i], q, nq, &e, &d);
+      rm_exact_clear(&e);
+    }
   }
 }
 END_TEST
@@ -1062,6 +1143,7 @@ Suite *suite_prf(void)
   tcase_add_test(tc, test_single2_auc);
   tcase_add_test(tc, test_ncrr_hand);
   tcase_add_test(tc, test_logloss_hand);
+  tcase_add_test(tc, test_logloss_agg);
   suite_add_tcase(s, tc);
   return s;
 }

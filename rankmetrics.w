@@ -32007,7 +32007,8 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
    line, by the call that evaluates. */
 enum {@+ RM_EVAL_QUERIES, RM_EVAL_REPEATED, RM_EVAL_UNJUDGED, RM_EVAL_RUN_ONLY,
   RM_EVAL_JUDGED_ONLY, RM_EVAL_NEGATIVE, RM_EVAL_PAST_INTEGER,
-  RM_EVAL_PAST_CERTIFIED, RM_EVAL_COUNTS @+};
+  RM_EVAL_PAST_CERTIFIED, RM_EVAL_NO_FEATURES, RM_EVAL_NO_SIMILARITY,
+  RM_EVAL_NO_HISTORY, RM_EVAL_COUNTS @+};
 unsigned long rm_evaluator_count(const rm_evaluator *e, int which);
 /* A count of the summary that \.{eval} writes on standard error, for the
    last call of |rm_eval_files|, |rm_eval_columns| or |rm_eval_partial|
@@ -32016,8 +32017,13 @@ unsigned long rm_evaluator_count(const rm_evaluator *e, int which);
    the run and only in the judgments, the negative grades read, and on the
    exact path the values that the integer filter left to the certified one
    and those that the certified filter left to the full exact path, as
-   |which| is |RM_EVAL_QUERIES| \dots\ |RM_EVAL_PAST_CERTIFIED|; 0 after
-   a failed call, for a merge, or for |which| out of range. */
+   |which| is |RM_EVAL_QUERIES| \dots\ |RM_EVAL_PAST_CERTIFIED|; then what
+   the side inputs lack (\secref{q:sidenote}), each 0 unless the input was
+   given and a measure reads it: the distinct retrieved items without
+   features (|RM_EVAL_NO_FEATURES|), those in no pair of similarities
+   (|RM_EVAL_NO_SIMILARITY|), the queries evaluated without a history
+   (|RM_EVAL_NO_HISTORY|); 0 after a failed call, for a merge, or for
+   |which| out of range. */
 const char *rm_evaluator_notes(const rm_evaluator *e);
 /* What the last call that succeeded wrote for the user beside its values,
    as \.{eval --quiet} writes it on standard error: the reason of each
@@ -34195,6 +34201,7 @@ typedef struct {
   struct ev_rbuf_s *rbuf; /* the lists of each reading: their arrays */
   @<Columns of an evaluation@>@;
   @<Query weights of an evaluation@>@;
+  @<Side inputs' matches of an evaluation@>@;
 } ev_state;
 static int ev_is_cat(const rm_variant *a);
 static int ev_cat_pop(ev_state *st, ev_measure *m);
@@ -34202,6 +34209,10 @@ static int ev_popularity(ev_state *st, const char *path);
 static int ev_feat_needed(const ev_state *st, const ev_measure *m);
 static int ev_sim_alone(const ev_state *st);
 static int ev_sim_option(ev_state *st, const char *path);
+static void ev_side_reset(ev_state *st);
+static void ev_side_query(ev_state *st, const char *q, const rm_list *l);
+static void ev_side_say(const ev_state *st);
+static void ev_side_free(ev_state *st);
 static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
 static void shard_put_cat(FILE *f, rm_cat *c, int ext);
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x,
@@ -36346,6 +36357,7 @@ static int ev_query(ev_state *st, const char *q, rm_list *given, long first_line
     st->hn = tool_history_of(st->hist, q, &st->hitems);
     rm_history_use(&st->hitems, &st->hn, 1);
   }
+  ev_side_query(st, q, given); /* what the side inputs lack (\secref{q:sidenote}) */
   rm_judged_use((const char *const *const *) &st->unret_id, &st->n_unret_id, 1);
   for (r = 0; r < EV_READINGS; r++)
     if (!st->exact && st->nuvr[r] && rm_values(st->uv + st->uv0[r], (size_t) st->nuvr[r],
@@ -38313,6 +38325,7 @@ done:
   rm_feat_use(NULL); rm_feat_free(st.feat); free(st.featdigest);
   rm_sim_use(NULL, NULL, NULL); rm_sim_free(st.sim); free(st.simdigest);
   rm_history_use(NULL, NULL, 0); tool_history_free(st.hist); free(st.histdigest);
+  ev_side_free(&st);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf); free(st.jord);
@@ -38454,16 +38467,19 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "--features") == 0) {
     if (st.feat || (st.feat = tool_features(ev_cmd, argv[++i], &st.featdigest)) == NULL)
       return 2;
+    st.side[0].path = argv[i];
     if (!ev_sim_alone(&st)) return 2;
     continue;
   }
   if (strcmp(o, "--similarity") == 0) { /* \secref{q:evsim} */
     if (!ev_sim_option(&st, argv[++i])) return 2;
+    st.side[1].path = argv[i];
     continue;
   }
   if (strcmp(o, "--history") == 0) {
     if (st.hist || (st.hist = tool_history(ev_cmd, argv[++i], &st.histdigest)) == NULL)
       return 2;
+    st.side[2].path = argv[i];
     continue;
   }
   if (strcmp(o, "--query-weights") == 0) {
@@ -38582,6 +38598,7 @@ st.nnames = 0;
 ev_keep_free(&st);
 st.n_eval = st.n_run_only = st.n_unjudged = st.n_judged_only = 0;
 st.n_negative = st.n_dup = st.n_tie_dep = 0;
+ev_side_reset(&st);
 src.line = 0;
 ev_order_reset(&st.run_ord); ev_order_reset(&st.j_ord);
 st.decided = 0;
@@ -38763,6 +38780,7 @@ lines.
     fputc('\n', tool_err);
     ev_say_variants(&st);
   }
+  ev_side_say(&st);
 }
 @ The door keeps the summary's counts for its caller (|rm_evaluator_count|),
 with or without \.{--quiet}.
@@ -38779,6 +38797,9 @@ with or without \.{--quiet}.
   ev_counts_out[RM_EVAL_NEGATIVE] = (unsigned long) st.n_negative;
   ev_counts_out[RM_EVAL_PAST_INTEGER] = st.exact ? (unsigned long) nf : 0;
   ev_counts_out[RM_EVAL_PAST_CERTIFIED] = st.exact ? (unsigned long) nd : 0;
+  ev_counts_out[RM_EVAL_NO_FEATURES] = (unsigned long) st.side[0].missing;
+  ev_counts_out[RM_EVAL_NO_SIMILARITY] = (unsigned long) st.side[1].missing;
+  ev_counts_out[RM_EVAL_NO_HISTORY] = (unsigned long) st.side[2].missing;
 }
 
 @ The copy is checked at every step, since the temporary file lives on a
@@ -41415,6 +41436,160 @@ RM_SHARED size_t tool_history_of(const struct tool_hist *h, const char *user,
   for (end = lo; end < h->n && strcmp(h->r[end].user, user) == 0; end++) ;
   *items = h->item + lo;
   return end - lo;
+}
+
+@ \impl {\it What the side inputs lack.}\here{q:sidenote}  A file of
+features keyed by other names than the run's (\.{item\_123} for \.{123})
+gave \.{ils@@10 all 0} without a word, since an item without features has
+cosine~0 with every other; a pair missing from \.{--similarity} is~0, and
+a user without a line of \.{--history} has an empty history.  So
+\.{eval} counts what did not match, for each side input given and read by
+a measure requested: the distinct items of the lists as read (the whole
+lists, before any cutoff or reading leaves items out) that have no line of
+\.{--features}, those that no pair of \.{--similarity} names, and the
+queries evaluated without a line of \.{--history}.  Each count above~0 is
+a line after the summary, naming the file and the first such item or
+query in the order read; when none matched, the line is a warning, as the
+identifiers almost surely differ:
+$$\vbox{\halign{\tt#\hfil\cr
+rankmetrics: eval: note: 1 of 2 items retrieved have no features in f.txt\cr
+\quad(their cosines are 0 and they have no category; the first: 'c')\cr}}$$
+As the line of an aggregate that left queries out (\secref{q:leftout}),
+the note is part of the summary and \.{--quiet} drops it, unless none
+matched.  The door gives the counts as |RM_EVAL_NO_FEATURES|,
+|RM_EVAL_NO_SIMILARITY| and |RM_EVAL_NO_HISTORY| (Python's \.{counts}
+\.{no\_features}, \.{no\_similarity}, \.{no\_history}), and the lines
+among the notes.  The values do not change, nor does \.{--json}, which
+holds the values.  Under \.{--partial} each shard says its own notes;
+\.{merge} says none, since distinct items cannot be added across shards.
+The items met are marked by their place in the table (|rm_feat_find|,
+|rm_sim_find|); those it lacks are kept, once each, in a set open by
+address, so that memory grows with them only.
+
+@<Side inputs' matches of an evaluation@>=
+struct ev_side {
+  const char *path; /* the file, as given */
+  int on; /* given, and a measure requested reads it */
+  size_t seen, missing; /* the distinct items (queries) met; those it lacks */
+  unsigned char *hit; size_t nhit; /* the table's items met, by their place */
+  char **miss; size_t cap; /* the items it lacks, a set open by address */
+  char *first; /* the first it lacks, in the order read */
+} side[3]; /* \.{--features}, \.{--similarity}, \.{--history} */
+
+@ \impl Which measures read which input, as |ev_feat_needed| asks for them;
+the state of a pass starts empty.
+
+@<Engine functions@>=
+static int ev_side_reads(const ev_state *st, int k)
+{
+  int i;
+  for (i = 0; i < st->nm; i++) {
+    int u = (int) st->m[i].u.metric, a = (int) st->m[i].a.metric;
+    if (k == 2 ? u == RM_SERENDIPITY || (ev_is_cat(&st->m[i].a) && (a == RM_POPREO
+        || a == RM_POPRSP)) : u == RM_ILS || u == RM_DIVERSITY || u == RM_SERENDIPITY
+        || (k == 0 && (u == RM_SRECALL || u == RM_CATENTROPY || u == RM_RBENTROPY)))
+      return 1;
+  }
+  return 0;
+}
+static void ev_side_free(ev_state *st)
+{
+  int k;
+  size_t j;
+  for (k = 0; k < 3; k++) {
+    struct ev_side *s = &st->side[k];
+    for (j = 0; j < s->cap; j++) free(s->miss[j]);
+    free(s->miss); free(s->hit); free(s->first);
+    s->miss = NULL; s->hit = NULL; s->first = NULL;
+    s->cap = s->nhit = s->seen = s->missing = 0;
+  }
+}
+static void ev_side_reset(ev_state *st)
+{
+  ev_side_free(st);
+  st->side[0].on = st->feat && ev_side_reads(st, 0);
+  st->side[1].on = st->sim && ev_side_reads(st, 1);
+  st->side[2].on = st->hist && ev_side_reads(st, 2);
+}
+
+@ \impl An item of a list: marked when the table knows it, else added to the set
+of those it lacks, which doubles when half full.
+
+@<Engine functions@>=
+static void ev_side_grow(struct ev_side *s)
+{
+  size_t cap = s->cap ? 2 * s->cap : 64, j, h;
+  char **m = memset(tool_alloc(NULL, cap * sizeof *m), 0, cap * sizeof *m);
+  for (j = 0; j < s->cap; j++)
+    if (s->miss[j]) {
+      for (h = (size_t) ev_hash(s->miss[j]) & (cap - 1); m[h]; h = (h + 1) & (cap - 1)) ;
+      m[h] = s->miss[j];
+    }
+  free(s->miss); s->miss = m; s->cap = cap;
+}
+static void ev_side_item(ev_state *st, int k, const char *id)
+{
+  struct ev_side *s = &st->side[k];
+  long at = k == 0 ? rm_feat_find(st->feat, id) : rm_sim_find(st->sim, id);
+  size_t h;
+  if (at < -1) tool_nomem();
+  if (at >= 0) {
+    if ((size_t) at >= s->nhit) {
+      size_t n = 2 * (size_t) at + 64;
+      s->hit = tool_alloc(s->hit, n);
+      memset(s->hit + s->nhit, 0, n - s->nhit); s->nhit = n;
+    }
+    if (!s->hit[at]) {@+ s->hit[at] = 1; s->seen++; @+}
+    return;
+  }
+  if (2 * (s->missing + 1) > s->cap) ev_side_grow(s);
+  for (h = (size_t) ev_hash(id) & (s->cap - 1); s->miss[h]; h = (h + 1) & (s->cap - 1))
+    if (strcmp(s->miss[h], id) == 0) return;
+  s->miss[h] = tool_strdup(id); s->seen++; s->missing++;
+  if (s->first == NULL) s->first = tool_strdup(id);
+}
+static void ev_side_query(ev_state *st, const char *q, const rm_list *l)
+{
+  size_t j;
+  struct ev_side *h = &st->side[2];
+  for (j = 0; l->id && j < l->n; j++) {
+    if (st->side[0].on) ev_side_item(st, 0, l->id[j]);
+    if (st->side[1].on) ev_side_item(st, 1, l->id[j]);
+  }
+  if (h->on) {
+    h->seen++;
+    if (st->hn == 0 && h->missing++ == 0) h->first = tool_strdup(q);
+  }
+}
+
+@ \impl The lines, after the summary: a note, or a warning when none matched;
+under \.{--quiet} only the warning.
+
+@<Engine functions@>=
+static void ev_side_say(const ev_state *st)
+{
+  static const char *const w[3][5] = {
+    {"items retrieved", "have no features in", "their cosines are 0 and they have no"
+      " category", "has features in", "every cosine is 0 and no item has a category"},
+    {"items retrieved", "are in no pair of", "their similarities to other items are 0",
+      "is in a pair of", "every similarity of two items is 0"},
+    {"queries evaluated", "have no line in", "their histories are empty",
+      "has a line in", "every history is empty"}};
+  int k;
+  for (k = 0; k < 3; k++) {
+    const struct ev_side *s = &st->side[k];
+    if (!s->on || s->missing == 0) continue;
+    if (s->missing < s->seen) {
+      if (!st->quiet)
+        fprintf(tool_err, "rankmetrics: %s: note: %lu of %lu %s %s %s (%s; the first:"
+          " '%s')\n", ev_cmd, (unsigned long) s->missing, (unsigned long) s->seen,
+          w[k][0], w[k][1], s->path, w[k][2], s->first);
+    } else
+      fprintf(tool_err, "rankmetrics: %s: warning: none of the %lu %s %s %s, so %s:"
+        " do the run and the file name %s alike? (the first: '%s')\n", ev_cmd,
+        (unsigned long) s->seen, w[k][0], w[k][3], s->path, w[k][4],
+        k == 2 ? "users" : "items", s->first);
+  }
 }
 
 @ The value of a table, and the reason on standard error when it is
@@ -52829,6 +53004,24 @@ rm_status rm_feat_use(rm_feat *f)
   return s;
 }
 
+@ \impl Whether the table gives an item features at all, for \.{eval}'s note
+on the retrieved items it does not know (\secref{q:sidenote}): the item's
+place among the table's items, so that a caller can mark the items it met.
+
+@<Public prototypes@>=
+long rm_feat_find(const rm_feat *f, const char *item);
+/* The place of |item| among the distinct items of |f| (from 0, in
+   increasing byte order), or $-1$ when |f| gives it no feature; the table
+   must have been named by |rm_feat_use| since its last |rm_feat_add|
+   ($-1$ for every item before). */
+
+@ @<Public functions@>=
+long rm_feat_find(const rm_feat *f, const char *item)
+{
+  const feat_item *e = f && f->done && item ? feat_find(f, item) : NULL;
+  return e ? (long) (e - f->it) : -1;
+}
+
 @ \impl A table of given similarities (\secref{q:simimpl}), when the calling
 thread names one, takes the place of the cosines in \.{ils}, \.{diversity}
 and \.{serendipity}: each of their four functions of a list first hands the
@@ -53841,6 +54034,7 @@ struct rm_sim {
   size_t calls; /* the calls of |rm_sim_add| that succeeded */
   size_t bad[2]; /* the calls that gave a pair two values, when |refused| */
   int done, refused;
+  const char **ids; size_t nid; /* the distinct items of the pairs, sorted (|rm_sim_find|) */
 };
 
 @ @<Public functions@>=
@@ -53853,7 +54047,7 @@ void rm_sim_free(rm_sim *s)
   size_t i;
   if (s == NULL) return;
   for (i = 0; i < s->n; i++) {@+ free(s->r[i].a); free(s->r[i].b); mpq_clear(s->r[i].x); @+}
-  free(s->r); free(s);
+  free(s->ids); free(s->r); free(s);
 }
 rm_status rm_sim_add(rm_sim *s, const char *a, const char *b, const char *sim)
 {
@@ -53955,6 +54149,7 @@ static int sim_read(mpq_t q, const char *s)
 @ \impl The compaction, once after the last row, and the naming of the table.
 
 @<Private functions@>=
+static void sim_index(rm_sim *s);
 static int sim_pair_cmp(const char *a, const char *b, const sim_row *r)
 {
   int c = strcmp(a, r->a);
@@ -53979,6 +54174,7 @@ static void sim_compact(rm_sim *s)
       free(s->r[i].a); free(s->r[i].b); mpq_clear(s->r[i].x);
     } else s->r[j++] = s->r[i];
   s->n = j; s->done = 1;
+  sim_index(s);
 }
 
 @ @<Public functions@>=
@@ -53994,6 +54190,47 @@ rm_status rm_sim_use(rm_sim *s, size_t *first, size_t *second)
   }
   sim_table = s;
   return RM_OK;
+}
+
+@ \impl The items that the pairs name, for \.{eval}'s note on the retrieved
+items that no pair names (\secref{q:sidenote}): |sim_index| lists them once
+each, in increasing byte order, when the table is compacted, and
+|rm_sim_find| finds one by bisection.  Out of memory the list is not made,
+and |rm_sim_find| says $-2$.
+
+@<Public prototypes@>=
+long rm_sim_find(const rm_sim *s, const char *item);
+/* The place of |item| among the distinct items that the pairs of |s| name
+   (from 0, in increasing byte order), or $-1$ when no pair names it; the
+   table must have been named by |rm_sim_use| since its last |rm_sim_add|
+   ($-1$ for every item before); $-2$ when memory was short for the list. */
+
+@ @<Private functions@>=
+static void sim_index(rm_sim *s)
+{
+  size_t i, k = 0;
+  free(s->ids); s->nid = 0;
+  if ((s->ids = malloc((2 * s->n + 1) * sizeof *s->ids)) == NULL) return;
+  for (i = 0; i < s->n; i++) {@+ s->ids[k++] = s->r[i].a; s->ids[k++] = s->r[i].b; @+}
+  if (k) qsort(s->ids, k, sizeof *s->ids, feat_name_cmp);
+  for (i = 0; i < k; i++)
+    if (s->nid == 0 || strcmp(s->ids[i], s->ids[s->nid - 1]) != 0) s->ids[s->nid++] = s->ids[i];
+}
+
+@ @<Public functions@>=
+long rm_sim_find(const rm_sim *s, const char *item)
+{
+  size_t lo = 0, hi;
+  if (s == NULL || item == NULL || !s->done) return -1;
+  if (s->ids == NULL) return -2;
+  hi = s->nid;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(item, s->ids[mid]);
+    if (c == 0) return (long) mid;
+    if (c < 0) hi = mid;@+ else lo = mid + 1;
+  }
+  return -1;
 }
 
 @ \impl The similarity of two items: the table's, by bisection, for a pair it

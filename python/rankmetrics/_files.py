@@ -65,7 +65,8 @@ _PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_long,
 _EXACT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 # the counts of eval's summary, in the order of rm_evaluator_count's which
 COUNTS = ("queries", "repeated", "unjudged", "run_only", "judged_only",
-          "negative", "past_integer_filter", "past_certified_filter")
+          "negative", "past_integer_filter", "past_certified_filter",
+          "no_features", "no_similarity", "no_history")
 _sigs = {
     "rm_evaluator_new": (ctypes.c_void_p, []),
     "rm_evaluator_set_progress": (None, [ctypes.c_void_p, _PROGRESS_FN,
@@ -132,11 +133,15 @@ class FileEvaluation:
                documents dropped, unjudged documents read as 0, queries
                only in the run, only in the judgments, negative grades, and
                on the exact path the values past the integer filter and
-               past the certified one (the keys are COUNTS); for
-               evaluate_files only
+               past the certified one, and what the side inputs lack: the
+               distinct retrieved items without features, those in no pair
+               of similarities, the queries without a history (0 unless the
+               input was given and a measure reads it; the keys are
+               COUNTS); for evaluate_files only
     notes      what eval --quiet writes on standard error, a line each: why
                a value of the catalogue is undefined, the queries a mean
-               left out when it counted none; for evaluate_files only
+               left out when it counted none, a side input of which no item
+               (query) matched; for evaluate_files only
 
     Results are dicts keyed by the measures as given; a canonical name is
     found too, as in evaluate()'s.

@@ -110,7 +110,8 @@ def test_counts_of_the_summary(tmp_path):
                           dup="first")
     assert e.counts == {"queries": 2, "repeated": 1, "unjudged": 1,
                         "run_only": 1, "judged_only": 1, "negative": 1,
-                        "past_integer_filter": 0, "past_certified_filter": 0}
+                        "past_integer_filter": 0, "past_certified_filter": 0,
+                        "no_features": 0, "no_similarity": 0, "no_history": 0}
     assert e.notes == []
     with pytest.raises(rm.RankmetricsError):  # d1 repeated, dup="error"
         rm.evaluate_files("ap", tmp_path / "q", tmp_path / "r")
@@ -223,3 +224,29 @@ def test_similarity_file(files):
                        match=r"bad:2: the pair 'b' 'a' has another similarity on"
                        r" line 1"):
         rm.evaluate_files("ils@3", files / "f.csv", similarity=files / "bad")
+
+
+def test_counts_of_what_the_side_inputs_lack(files):
+    # u1 shows a, b, c and u2 shows b, c (d.csv): three distinct items.  The features give a and z: b and c have none
+    # (2 of 3, the first 'b' in the order read).  The history names u2 only:
+    # u1 has none (1 of 2).  A note only when some matched is dropped by
+    # --quiet, as the door runs eval; the warning that none matched is kept.
+    (files / "feat").write_text("a x\nz x\n")
+    (files / "hist").write_text("u2 a\n")
+    e = rm.evaluate_files(["ils@3", "serendipity@3"], files / "d.csv",
+                          features=files / "feat", history=files / "hist")
+    assert (e.counts["no_features"], e.counts["no_similarity"],
+            e.counts["no_history"]) == (2, 0, 1)
+    assert e.notes == []
+    (files / "featx").write_text("item_a x\nitem_b y\n")
+    e = rm.evaluate_files("ils@3", files / "d.csv", features=files / "featx")
+    assert e.counts["no_features"] == 3 and e.aggregate["ils@3"] == 0
+    assert len(e.notes) == 1 and e.notes[0].startswith(
+        "rankmetrics: eval: warning: none of the 3 items retrieved has features"
+        " in ") and e.notes[0].endswith("(the first: 'a')")
+    (files / "sim").write_text("a b 1/2\nb c 1/4\n")
+    e = rm.evaluate_files("ils@3", files / "d.csv", similarity=files / "sim")
+    assert e.counts["no_similarity"] == 0 and e.notes == []
+    # a measure that reads no side input counts nothing
+    e = rm.evaluate_files("ap", files / "d.csv", features=files / "featx")
+    assert e.counts["no_features"] == 0 and e.notes == []

@@ -32008,7 +32008,7 @@ rm_status rm_evaluator_set_input(rm_evaluator *e, const char *option,
 enum {@+ RM_EVAL_QUERIES, RM_EVAL_REPEATED, RM_EVAL_UNJUDGED, RM_EVAL_RUN_ONLY,
   RM_EVAL_JUDGED_ONLY, RM_EVAL_NEGATIVE, RM_EVAL_PAST_INTEGER,
   RM_EVAL_PAST_CERTIFIED, RM_EVAL_NO_FEATURES, RM_EVAL_NO_SIMILARITY,
-  RM_EVAL_NO_HISTORY, RM_EVAL_COUNTS @+};
+  RM_EVAL_NO_HISTORY, RM_EVAL_NO_POPULARITY, RM_EVAL_COUNTS @+};
 unsigned long rm_evaluator_count(const rm_evaluator *e, int which);
 /* A count of the summary that \.{eval} writes on standard error, for the
    last call of |rm_eval_files|, |rm_eval_columns| or |rm_eval_partial|
@@ -32022,8 +32022,9 @@ unsigned long rm_evaluator_count(const rm_evaluator *e, int which);
    given and a measure reads it: the distinct retrieved items without
    features (|RM_EVAL_NO_FEATURES|), those in no pair of similarities
    (|RM_EVAL_NO_SIMILARITY|), the queries evaluated without a history
-   (|RM_EVAL_NO_HISTORY|); 0 after a failed call, for a merge, or for
-   |which| out of range. */
+   (|RM_EVAL_NO_HISTORY|), the distinct retrieved items without a count
+   of popularity for \.{pop=file} (|RM_EVAL_NO_POPULARITY|); 0 after a
+   failed call, for a merge, or for |which| out of range. */
 const char *rm_evaluator_notes(const rm_evaluator *e);
 /* What the last call that succeeded wrote for the user beside its values,
    as \.{eval --quiet} writes it on standard error: the reason of each
@@ -34212,7 +34213,7 @@ static int ev_sim_option(ev_state *st, const char *path);
 static void ev_side_reset(ev_state *st);
 static void ev_side_query(ev_state *st, const char *q, const rm_list *l);
 static void ev_side_say(const ev_state *st);
-static void ev_side_free(ev_state *st);
+static void ev_side_end(ev_state *st);
 static rm_status ev_cat_value(int exact, ev_measure *m, const char *path, double *x);
 static void shard_put_cat(FILE *f, rm_cat *c, int ext);
 static rm_status shard_value_exact(ev_measure *m, const rm_list *l, double *x,
@@ -38325,7 +38326,7 @@ done:
   rm_feat_use(NULL); rm_feat_free(st.feat); free(st.featdigest);
   rm_sim_use(NULL, NULL, NULL); rm_sim_free(st.sim); free(st.simdigest);
   rm_history_use(NULL, NULL, 0); tool_history_free(st.hist); free(st.histdigest);
-  ev_side_free(&st);
+  ev_side_end(&st);
   ev_qw_free(&st);
   for (i = 0; st.rbuf && i < EV_READINGS; i++) ev_rbuf_free(&st.rbuf[i]);
   free(st.rbuf); free(st.jord);
@@ -38462,6 +38463,7 @@ for (i = 0; i < argc; i++) {
   if (strcmp(o, "-m") == 0) { st.m[st.nm++].given = argv[++i]; continue; }
   if (strcmp(o, "--popularity") == 0) {
     if (st.popcat || !ev_popularity(&st, argv[++i])) return 2;
+    st.side[3].path = argv[i];
     continue;
   }
   if (strcmp(o, "--features") == 0) {
@@ -38800,6 +38802,7 @@ with or without \.{--quiet}.
   ev_counts_out[RM_EVAL_NO_FEATURES] = (unsigned long) st.side[0].missing;
   ev_counts_out[RM_EVAL_NO_SIMILARITY] = (unsigned long) st.side[1].missing;
   ev_counts_out[RM_EVAL_NO_HISTORY] = (unsigned long) st.side[2].missing;
+  ev_counts_out[RM_EVAL_NO_POPULARITY] = (unsigned long) st.side[3].missing;
 }
 
 @ The copy is checked at every step, since the temporary file lives on a
@@ -41181,7 +41184,11 @@ static int ev_popularity(ev_state *st, const char *path)
   }
   if (n == -2) ok = 0;
   if (ok) ok = ev_pop_check(path, seen, k, total, total_line, wrap_line);
-  for (i = 0; i < k; i++) free(seen[i].id);
+  if (ok) { /* sorted, once each: kept for the note of \secref{q:sidenote} */
+    st->pop_ids = tool_alloc(NULL, (k + 1) * sizeof *st->pop_ids);
+    for (i = 0; i < k; i++) st->pop_ids[i] = seen[i].id;
+    st->n_pop_ids = k;
+  } else for (i = 0; i < k; i++) free(seen[i].id);
   free(seen); free(buf);
   if (f != stdin) fclose(f);
   return ok;
@@ -41441,13 +41448,16 @@ RM_SHARED size_t tool_history_of(const struct tool_hist *h, const char *user,
 @ \impl {\it What the side inputs lack.}\here{q:sidenote}  A file of
 features keyed by other names than the run's (\.{item\_123} for \.{123})
 gave \.{ils@@10 all 0} without a word, since an item without features has
-cosine~0 with every other; a pair missing from \.{--similarity} is~0, and
-a user without a line of \.{--history} has an empty history.  So
+cosine~0 with every other; a pair missing from \.{--similarity} is~0, a
+user without a line of \.{--history} has an empty history, and an item
+without a line of \.{--popularity} has popularity~0 (\.{arp} and
+\.{epc} say nothing of it; \.{novelty} is undefined and says why).  So
 \.{eval} counts what did not match, for each side input given and read by
 a measure requested: the distinct items of the lists as read (the whole
 lists, before any cutoff or reading leaves items out) that have no line of
-\.{--features}, those that no pair of \.{--similarity} names, and the
-queries evaluated without a line of \.{--history}.  Each count above~0 is
+\.{--features}, those that no pair of \.{--similarity} names, those
+without a count in \.{--popularity} (for a measure of \.{pop=file}), and
+the queries evaluated without a line of \.{--history}.  Each count above~0 is
 a line after the summary, naming the file and the first such item or
 query in the order read; when none matched, the line is a warning, as the
 identifiers almost surely differ:
@@ -41457,13 +41467,13 @@ rankmetrics: eval: note: 1 of 2 items retrieved have no features in f.txt\cr
 As the line of an aggregate that left queries out (\secref{q:leftout}),
 the note is part of the summary and \.{--quiet} drops it, unless none
 matched.  The door gives the counts as |RM_EVAL_NO_FEATURES|,
-|RM_EVAL_NO_SIMILARITY| and |RM_EVAL_NO_HISTORY| (Python's \.{counts}
-\.{no\_features}, \.{no\_similarity}, \.{no\_history}), and the lines
-among the notes.  The values do not change, nor does \.{--json}, which
+|RM_EVAL_NO_SIMILARITY|, |RM_EVAL_NO_HISTORY| and |RM_EVAL_NO_POPULARITY|
+(Python's \.{counts} \.{no\_features}, \.{no\_similarity},
+\.{no\_history}, \.{no\_popularity}), and the lines among the notes.  The values do not change, nor does \.{--json}, which
 holds the values.  Under \.{--partial} each shard says its own notes;
 \.{merge} says none, since distinct items cannot be added across shards.
 The items met are marked by their place in the table (|rm_feat_find|,
-|rm_sim_find|); those it lacks are kept, once each, in a set open by
+|rm_sim_find|, or the sorted items of \.{--popularity}); those it lacks are kept, once each, in a set open by
 address, so that memory grows with them only.
 
 @<Side inputs' matches of an evaluation@>=
@@ -41474,7 +41484,8 @@ struct ev_side {
   unsigned char *hit; size_t nhit; /* the table's items met, by their place */
   char **miss; size_t cap; /* the items it lacks, a set open by address */
   char *first; /* the first it lacks, in the order read */
-} side[3]; /* \.{--features}, \.{--similarity}, \.{--history} */
+} side[4]; /* \.{--features}, \.{--similarity}, \.{--history}, \.{--popularity} */
+char **pop_ids; size_t n_pop_ids; /* the items of \.{--popularity}, sorted */
 
 @ \impl Which measures read which input, as |ev_feat_needed| asks for them;
 the state of a pass starts empty.
@@ -41485,7 +41496,8 @@ static int ev_side_reads(const ev_state *st, int k)
   int i;
   for (i = 0; i < st->nm; i++) {
     int u = (int) st->m[i].u.metric, a = (int) st->m[i].a.metric;
-    if (k == 2 ? u == RM_SERENDIPITY || (ev_is_cat(&st->m[i].a) && (a == RM_POPREO
+    if (k == 3) {@+ if (ev_pop_file(&st->m[i].a)) return 1; @+}
+    else if (k == 2 ? u == RM_SERENDIPITY || (ev_is_cat(&st->m[i].a) && (a == RM_POPREO
         || a == RM_POPRSP)) : u == RM_ILS || u == RM_DIVERSITY || u == RM_SERENDIPITY
         || (k == 0 && (u == RM_SRECALL || u == RM_CATENTROPY || u == RM_RBENTROPY)))
       return 1;
@@ -41496,7 +41508,7 @@ static void ev_side_free(ev_state *st)
 {
   int k;
   size_t j;
-  for (k = 0; k < 3; k++) {
+  for (k = 0; k < 4; k++) {
     struct ev_side *s = &st->side[k];
     for (j = 0; j < s->cap; j++) free(s->miss[j]);
     free(s->miss); free(s->hit); free(s->first);
@@ -41510,12 +41522,34 @@ static void ev_side_reset(ev_state *st)
   st->side[0].on = st->feat && ev_side_reads(st, 0);
   st->side[1].on = st->sim && ev_side_reads(st, 1);
   st->side[2].on = st->hist && ev_side_reads(st, 2);
+  st->side[3].on = st->popcat && ev_side_reads(st, 3);
+}
+static void ev_side_end(ev_state *st)
+{
+  size_t j;
+  ev_side_free(st);
+  for (j = 0; j < st->n_pop_ids; j++) free(st->pop_ids[j]);
+  free(st->pop_ids); st->pop_ids = NULL; st->n_pop_ids = 0;
 }
 
 @ \impl An item of a list: marked when the table knows it, else added to the set
-of those it lacks, which doubles when half full.
+of those it lacks, which doubles when half full.  The items of
+\.{--popularity} are found by bisection in their sorted list.
 
 @<Engine functions@>=
+static long ev_side_find(const ev_state *st, int k, const char *id)
+{
+  size_t lo = 0, hi = st->n_pop_ids;
+  if (k == 0) return rm_feat_find(st->feat, id);
+  if (k == 1) return rm_sim_find(st->sim, id);
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(id, st->pop_ids[mid]);
+    if (c == 0) return (long) mid;
+    if (c < 0) hi = mid;@+ else lo = mid + 1;
+  }
+  return -1;
+}
 static void ev_side_grow(struct ev_side *s)
 {
   size_t cap = s->cap ? 2 * s->cap : 64, j, h;
@@ -41530,7 +41564,7 @@ static void ev_side_grow(struct ev_side *s)
 static void ev_side_item(ev_state *st, int k, const char *id)
 {
   struct ev_side *s = &st->side[k];
-  long at = k == 0 ? rm_feat_find(st->feat, id) : rm_sim_find(st->sim, id);
+  long at = ev_side_find(st, k, id);
   size_t h;
   if (at < -1) tool_nomem();
   if (at >= 0) {
@@ -41555,6 +41589,7 @@ static void ev_side_query(ev_state *st, const char *q, const rm_list *l)
   for (j = 0; l->id && j < l->n; j++) {
     if (st->side[0].on) ev_side_item(st, 0, l->id[j]);
     if (st->side[1].on) ev_side_item(st, 1, l->id[j]);
+    if (st->side[3].on) ev_side_item(st, 3, l->id[j]);
   }
   if (h->on) {
     h->seen++;
@@ -41568,15 +41603,17 @@ under \.{--quiet} only the warning.
 @<Engine functions@>=
 static void ev_side_say(const ev_state *st)
 {
-  static const char *const w[3][5] = {
+  static const char *const w[4][5] = {
     {"items retrieved", "have no features in", "their cosines are 0 and they have no"
       " category", "has features in", "every cosine is 0 and no item has a category"},
     {"items retrieved", "are in no pair of", "their similarities to other items are 0",
       "is in a pair of", "every similarity of two items is 0"},
     {"queries evaluated", "have no line in", "their histories are empty",
-      "has a line in", "every history is empty"}};
+      "has a line in", "every history is empty"},
+    {"items retrieved", "have no count in", "their popularity is 0", "has a count in",
+      "every popularity is 0"}};
   int k;
-  for (k = 0; k < 3; k++) {
+  for (k = 0; k < 4; k++) {
     const struct ev_side *s = &st->side[k];
     if (!s->on || s->missing == 0) continue;
     if (s->missing < s->seen) {

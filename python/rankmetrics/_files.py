@@ -66,7 +66,7 @@ _EXACT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 # the counts of eval's summary, in the order of rm_evaluator_count's which
 COUNTS = ("queries", "repeated", "unjudged", "run_only", "judged_only",
           "negative", "past_integer_filter", "past_certified_filter",
-          "no_features", "no_similarity", "no_history")
+          "no_features", "no_similarity", "no_history", "no_popularity")
 _sigs = {
     "rm_evaluator_new": (ctypes.c_void_p, []),
     "rm_evaluator_set_progress": (None, [ctypes.c_void_p, _PROGRESS_FN,
@@ -135,9 +135,10 @@ class FileEvaluation:
                on the exact path the values past the integer filter and
                past the certified one, and what the side inputs lack: the
                distinct retrieved items without features, those in no pair
-               of similarities, the queries without a history (0 unless the
-               input was given and a measure reads it; the keys are
-               COUNTS); for evaluate_files only
+               of similarities, the queries without a history, the
+               distinct retrieved items without a count of popularity (0
+               unless the input was given and a measure reads it; the keys
+               are COUNTS); for evaluate_files only
     notes      what eval --quiet writes on standard error, a line each: why
                a value of the catalogue is undefined, the queries a mean
                left out when it counted none, a side input of which no item

@@ -111,7 +111,8 @@ def test_counts_of_the_summary(tmp_path):
     assert e.counts == {"queries": 2, "repeated": 1, "unjudged": 1,
                         "run_only": 1, "judged_only": 1, "negative": 1,
                         "past_integer_filter": 0, "past_certified_filter": 0,
-                        "no_features": 0, "no_similarity": 0, "no_history": 0}
+                        "no_features": 0, "no_similarity": 0, "no_history": 0,
+                        "no_popularity": 0}
     assert e.notes == []
     with pytest.raises(rm.RankmetricsError):  # d1 repeated, dup="error"
         rm.evaluate_files("ap", tmp_path / "q", tmp_path / "r")
@@ -247,6 +248,14 @@ def test_counts_of_what_the_side_inputs_lack(files):
     (files / "sim").write_text("a b 1/2\nb c 1/4\n")
     e = rm.evaluate_files("ils@3", files / "d.csv", similarity=files / "sim")
     assert e.counts["no_similarity"] == 0 and e.notes == []
+    # pop has a 4, b 2, c 1: every item counted; pop2 only a: b and c lack
+    e = rm.evaluate_files("arp@2[pop=file]", files / "d.csv",
+                          popularity=files / "pop")
+    assert e.counts["no_popularity"] == 0
+    (files / "pop2").write_text("a 4\n")
+    e = rm.evaluate_files("arp@2[pop=file]", files / "d.csv",
+                          popularity=files / "pop2")
+    assert e.counts["no_popularity"] == 2 and e.notes == []
     # a measure that reads no side input counts nothing
     e = rm.evaluate_files("ap", files / "d.csv", features=files / "featx")
     assert e.counts["no_features"] == 0 and e.notes == []

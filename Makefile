@@ -324,6 +324,7 @@ CHECK_SCRIPTS += serendipity_test
 CHECK_SCRIPTS += similarity_test
 CHECK_SCRIPTS += catentropy_test
 CHECK_SCRIPTS += popbias_test
+CHECK_SCRIPTS += sidenote_test
 # The slowest steps first, so that the two lines of work end together.
 CHECK_STEPS = check-sanitize check-valgrind test-fault_test test-threads_eval_test \
   vectors-check $(addprefix test-,$(filter-out fault_test threads_eval_test,$(CHECK_SCRIPTS))) \

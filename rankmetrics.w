@@ -15635,7 +15635,12 @@ $${\rm ILS}={1\over P}\sum_{r<s}\cos(i_r,i_s),\qquad
 \.{ils@@K} is~1 for one item and undefined for none; \.{diversity@@K} is
 undefined for fewer than two.  Both are values of one list, averaged over
 users (\.{mean:ils@@K}) and sharded as any mean.  The exact value is a sum
-of square roots, rounded correctly (\secref{q:ilsimpl}).
+of square roots, rounded correctly (\secref{q:ilsimpl}).  A file keyed by
+other names than the run's (\.{item\_123} for \.{123}) would make every
+cosine~0, so \.{eval} counts the retrieved items that \.{--features} (or
+\.{--similarity}, \.{--popularity}) lacks, and the users that
+\.{--history} lacks, in a note after its summary: a warning when none
+matched (\secref{q:sidenote}).
 @^intra-list similarity@>@^diversity of a list@>@^features of items@>
 
 {\it The libraries.}  LensKit's |ILS| (\.{\_ils.py}, \secref{atlas})
@@ -42531,7 +42536,11 @@ static const struct {@+ const char *name, *text;@+ int names; @+} cmd_help[] = {
     "                     with -q, --trec, --json and --judged-only empty; a\n"
     "                     median's state carries every counted value\n"
     "  --quiet            no summary on standard error (an aggregate whose skip=\n"
-    "                     left every query out still says why)\n", 1},
+    "                     left every query out still says why)\n\n"
+    "The summary counts the distinct retrieved items without a line of\n"
+    "--features, in no pair of --similarity, without a count of --popularity,\n"
+    "and the queries without a line of --history, when a measure reads the file;\n"
+    "when none matched, the warning is written even under --quiet.\n", 1},
   {"merge", "usage: rankmetrics merge [--trec|--json] [--quiet] STATE...\n\n"
     "Combine the states written by 'eval --partial' over shards of one input\n"
     "(cut at query boundaries, each shard with all the judgments of its\n"

@@ -41471,10 +41471,9 @@ rankmetrics: eval: note: 1 of 2 items retrieved have no features in f.txt\cr
 \quad(their cosines are 0 and they have no category; the first: 'c')\cr}}$$
 As the line of an aggregate that left queries out (\secref{q:leftout}),
 the note is part of the summary and \.{--quiet} drops it, unless none
-matched.  The door gives the counts as |RM_EVAL_NO_FEATURES|,
-|RM_EVAL_NO_SIMILARITY|, |RM_EVAL_NO_HISTORY| and |RM_EVAL_NO_POPULARITY|
-(Python's \.{counts} \.{no\_features}, \.{no\_similarity},
-\.{no\_history}, \.{no\_popularity}), and the lines among the notes.  The values do not change, nor does \.{--json}, which
+matched.  The door gives the four counts (from |RM_EVAL_NO_FEATURES| on;
+in Python's \.{counts}, \.{no\_features}, \.{no\_similarity},
+\.{no\_history} and \.{no\_popularity}), and the lines among its notes.  The values do not change, nor does \.{--json}, which
 holds the values.  Under \.{--partial} each shard says its own notes;
 \.{merge} says none, since distinct items cannot be added across shards.
 The items met are marked by their place in the table (|rm_feat_find|,

@@ -403,11 +403,42 @@ START_TEST(test_sim_table)
 }
 END_TEST
 
+/* rm_feat_find and rm_sim_find, which eval's note on what the side inputs
+   lack reads: an item's place among the table's distinct items in byte
+   order, -1 for one it lacks and for every item before the table is used. */
+START_TEST(test_side_find)
+{
+  rm_feat *f = rm_feat_new();
+  rm_sim *t = rm_sim_new();
+  ck_assert_ptr_nonnull(f); ck_assert_ptr_nonnull(t);
+  ck_assert_int_eq(rm_feat_add(f, "b", "x", NULL), RM_OK);
+  ck_assert_int_eq(rm_feat_add(f, "a", "y", "2"), RM_OK);
+  ck_assert_int_eq(rm_feat_add(f, "b", "z", NULL), RM_OK);
+  ck_assert_int_eq(rm_feat_find(f, "a"), -1); /* not yet used */
+  ck_assert_int_eq(rm_feat_use(f), RM_OK);
+  ck_assert_int_eq(rm_feat_find(f, "a"), 0);
+  ck_assert_int_eq(rm_feat_find(f, "b"), 1);
+  ck_assert_int_eq(rm_feat_find(f, "item_a"), -1);
+  ck_assert_int_eq(rm_feat_find(NULL, "a"), -1);
+  rm_feat_use(NULL); rm_feat_free(f);
+  ck_assert_int_eq(rm_sim_add(t, "c", "a", "1/3"), RM_OK);
+  ck_assert_int_eq(rm_sim_add(t, "b", "a", "1/2"), RM_OK);
+  ck_assert_int_eq(rm_sim_find(t, "c"), -1);
+  ck_assert_int_eq(rm_sim_use(t, NULL, NULL), RM_OK);
+  ck_assert_int_eq(rm_sim_find(t, "a"), 0);
+  ck_assert_int_eq(rm_sim_find(t, "b"), 1);
+  ck_assert_int_eq(rm_sim_find(t, "c"), 2); /* named second in its pair */
+  ck_assert_int_eq(rm_sim_find(t, "d"), -1);
+  rm_sim_use(NULL, NULL, NULL); rm_sim_free(t);
+}
+END_TEST
+
 Suite *suite_api(void)
 {
   Suite *s = suite_create("api");
   TCase *tc = tcase_create("heap");
   tcase_add_test(tc, test_variant_new);
+  tcase_add_test(tc, test_side_find);
   tcase_add_test(tc, test_variant_new_refused);
   tcase_add_test(tc, test_variant_new_many);
   tcase_add_test(tc, test_gauc);

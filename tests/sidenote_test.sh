@@ -81,14 +81,19 @@ check "--quiet keeps the warning that none matched" "$(note qfeatx | cut -c1-47)
 
 # The values are the same: main's output for the inputs it knows; --threads
 # 2 writes the same bytes and the same notes; a merged state is eval's.
+# args NAME: the arguments of the case NAME, in the array a
+args() {
+  case $1 in
+    feat) a=(-m ils@10 --features "$tmp/f.txt") ;;
+    featx) a=(-m ils@10 --features "$tmp/fx.txt") ;;
+    sim) a=(-m ils@10 --similarity "$tmp/s.txt") ;;
+    hist) a=(-m serendipity@10 --features "$tmp/fall.txt" --history "$tmp/h.txt") ;;
+    pop) a=(-m 'arp@2[pop=file]' --popularity "$tmp/p.txt") ;;
+  esac
+}
 if [ -z "${TOOL:-}" ] && [ -x /tmp/base_38b/rankmetrics ]; then
   for n in feat featx hist pop; do
-    case $n in
-      feat) a=(-m ils@10 --features "$tmp/f.txt") ;;
-      featx) a=(-m ils@10 --features "$tmp/fx.txt") ;;
-      hist) a=(-m serendipity@10 --features "$tmp/fall.txt" --history "$tmp/h.txt") ;;
-      pop) a=(-m 'arp@2[pop=file]' --popularity "$tmp/p.txt") ;;
-    esac
+    args $n
     /tmp/base_38b/rankmetrics eval -q "${a[@]}" "$tmp/r.csv" > "$tmp/main.out" 2>/dev/null
     "$RM" eval -q "${a[@]}" "$tmp/r.csv" > "$tmp/now.out" 2>/dev/null
     if [ -s "$tmp/now.out" ] && cmp -s "$tmp/main.out" "$tmp/now.out"; then ok "$n: stdout is main's, byte for byte"
@@ -96,12 +101,7 @@ if [ -z "${TOOL:-}" ] && [ -x /tmp/base_38b/rankmetrics ]; then
   done
 fi
 for n in feat sim hist pop; do
-  case $n in
-    feat) a=(-m ils@10 --features "$tmp/f.txt") ;;
-    sim) a=(-m ils@10 --similarity "$tmp/s.txt") ;;
-    hist) a=(-m serendipity@10 --features "$tmp/fall.txt" --history "$tmp/h.txt") ;;
-    pop) a=(-m 'arp@2[pop=file]' --popularity "$tmp/p.txt") ;;
-  esac
+  args $n
   "$RM" eval -q --threads 2 "${a[@]}" "$tmp/r.csv" > "$tmp/t2.out" 2> "$tmp/t2.err"
   "$RM" eval -q --threads 1 "${a[@]}" "$tmp/r.csv" > "$tmp/t1.out" 2> "$tmp/t1.err"
   if [ -s "$tmp/t1.out" ] && cmp -s "$tmp/t1.out" "$tmp/t2.out" && cmp -s "$tmp/t1.err" "$tmp/t2.err" \

@@ -51557,6 +51557,7 @@ a query without a weight&\.{RUN:LINE: query '...' has no weight in FILE}\cr
 \.{--similarity}: \.{0x1p-1}, \.{nan}, \.{1e400}, \.{1/0}&\.{FILE:LINE: the similarity '...' of items ...}\cr
 \.{--similarity}: a pair again, another value&\.{FILE:LINE: the pair ... on line N}\cr
 \.{--similarity} with \.{--features}&\.{... both say how alike two items are}, exit 2\cr
+a side file keyed \.{item\_1} against \.{1}&\.{warning: none of the N items ...}\cr
 \noalign{\smallskip}}\medskip\noindent
 The rows of \.{trec\_eval} are cases of \.{tests/trec\_eval\_test.sh}: that
 command reads its files as trec\_eval reads them (\secref{q:teread}),

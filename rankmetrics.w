@@ -53484,6 +53484,7 @@ static int write_ils_family(const vector_family *fam, vec_out *o, int *groups)
   rm_variant v;
   rm_list l = {0};
   char nm[RM_NAME_MAX];
+  @<Variants appended to the vectors of \.{ils}@>@;
   if (ok) ok = ils_random_groups(o, groups, fam->variants, &r);
   l.n = 2; l.grade = g;
   rm_variant_parse("ils", &v, NULL, 0); rm_variant_name(&v, nm, sizeof nm);
@@ -54809,9 +54810,11 @@ their variants and says so, as for \.{ils}.
 \.{ils} (\secref{ils-vectors}), after its refusals, so that no earlier
 test moves: the cases of \secref{q:catent} (commented \.{CE-1} to
 \.{CE-4}), then 16 seeded random lists for each variant below, drawn by
-|ils_random| from where the family's generator left off.
+|ils_random| from where the family's generator left off.  The list is local
+to that generator: the library, which tangles the lists of the families a
+second time, has no use for it.
 
-@<Vector variant lists@>=
+@<Variants appended to the vectors of \.{ils}@>=
 static const char *const catent_vector_variants[] = {"catentropy@@3", "catentropy",
   "catentropy[undef=one]", "rbentropy@@5", "rbentropy", "rbentropy[p=1/2]", NULL};
 

@@ -28,9 +28,6 @@ row() {
   local n=$1 f=$2 r=$3; shift 3
   "$RM" value "$n" --features "$tmp/$f" --exact "$@" 2>/dev/null | awk -v r="$r" '$1 == r {print $2}'
 }
-check() { # WHAT GOT WANT
-  if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
-}
 A3=(--grades 0,0,0 --ids a,b,c)
 check "ils@3 of a,b,c is (1+sqrt2)/6" "$(row ils@3 f1 decimal "${A3[@]}")" \
   0.4023689270621825081336147873682830130949

@@ -14,9 +14,6 @@
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
-check() { # WHAT GOT WANT
-  if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
-}
 # dec EXPR: the expression of Python's Decimal (ln2 = its natural log of 2)
 # at 60 digits, as 40 significant digits and as the nearest double's repr
 dec() {

@@ -9,9 +9,6 @@
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
-check() { # WHAT GOT WANT
-  if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
-}
 # row NAME HISTORY ROW ARGS...: the field of row ROW of value --exact
 row() {
   local n=$1 h=$2 r=$3; shift 3

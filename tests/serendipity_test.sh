@@ -17,9 +17,6 @@ row() {
   "$RM" value "$n" --features "$tmp/$f" --history "$tmp/$h" --exact "$@" 2>/dev/null \
     | awk -v r="$r" '$1 == r {print $2}'
 }
-check() { # WHAT GOT WANT
-  if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
-}
 # the features of the book's example, the weights whose cosine is 3/5, and
 # the histories of value's users 1 and 2
 printf 'a x\nb x\nb y\nc y\nc z\n' > "$tmp/f1"

@@ -15,9 +15,6 @@
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
-check() { # WHAT GOT WANT
-  if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
-}
 printf 'user,item,label,score\nu1,a,1,3\nu1,b,0,2\nu1,c,1,1\nu2,c,1,2\nu2,d,0,1\n' > "$tmp/r.csv"
 printf 'a f1\nb f1\nb f2\n' > "$tmp/f.txt"
 printf 'a f1\nb f1\nb f2\nc f2\nd f3\n' > "$tmp/fall.txt"

@@ -13,9 +13,6 @@
 cd "$(dirname "$0")/.." || exit 1
 source tests/counts.sh
 RM=${TOOL:-$PWD/rankmetrics}
-check() { # WHAT GOT WANT
-  if [ "$2" = "$3" ]; then ok "$1: $3"; else fail "$1: got '$2', want '$3'"; fi
-}
 # q NAME SIMFILE [HISTORY] ARGS...: the fraction of value --exact
 q() {
   local n=$1 s=$2; shift 2

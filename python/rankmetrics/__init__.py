@@ -926,7 +926,7 @@ def _set_call(call, nq):
 
 
 def value_set(variant: str, queries: Iterable[Any],
-              histories: Any = None) -> float:
+              histories: Any = None, features: Any = None) -> float:
     """The double value of a variant over a set of queries: an aggregated
     name (mean:ap, micro[skip=undef]:recall@10, sum:rr) or a metric of a
     whole set.  A query is a Query, a dict with the keys grades, scores,
@@ -936,13 +936,15 @@ def value_set(variant: str, queries: Iterable[Any],
     thread, so that Ctrl-C raises KeyboardInterrupt at once (the call is
     left to finish alone, its result dropped).  popreo and poprsp read
     histories, one list of training items a query (the unretrieved relevant
-    items, which they count by name, are eval's)."""
+    items, which they count by name, are eval's); ils, diversity, srecall,
+    catentropy and rbentropy read features, one table for every query, as
+    value reads it."""
     v = _variant(variant)
     arr, nq, keep = _set(queries)
     out = ctypes.c_double()
-    with _Histories(histories, variant, nq):
+    with _Histories(histories, variant, nq), _FeatureTable(features, variant):
         _check(_L.rm_value_set(v.buf, arr, nq, None, ctypes.byref(out))
-               if histories is not None else
+               if histories is not None or features is not None else
                _set_call(lambda: _L.rm_value_set(v.buf, arr, nq, None,
                                                  ctypes.byref(out)), nq),
                variant)
@@ -950,14 +952,16 @@ def value_set(variant: str, queries: Iterable[Any],
 
 
 def exact_set(variant: str, queries: Iterable[Any],
-              histories: Any = None) -> "Exact":
+              histories: Any = None, features: Any = None) -> "Exact":
     """The exact value of a variant over a set of queries, as an Exact.
     Ctrl-C raises KeyboardInterrupt at once, also in the library's call
-    over a large set (see value_set); histories as value_set's."""
+    over a large set (see value_set); histories and features as
+    value_set's."""
     v = _variant(variant)
     arr, nq, keep = _set(queries)
-    with _Histories(histories, variant, nq):
-        if histories is not None:  # the thread's histories: called here
+    with _Histories(histories, variant, nq), _FeatureTable(features, variant):
+        if histories is not None or features is not None:
+            # the thread's tables: called in this thread
             return _exact_call(_L.rm_value_set_exact, v, variant, arr, nq)
         return _set_call(lambda: _exact_call(_L.rm_value_set_exact, v,
                                              variant, arr, nq), nq)

@@ -30,3 +30,22 @@ def test_rational_and_undefined():
     assert rm.exact("catentropy", [0], ids=["zz"], features=F3).undefined
     assert rm.value("catentropy[undef=one]", [0], ids=["zz"], features=F3) == 1
 
+
+
+def test_a_mean_over_users_takes_features():
+    # Over the categories x and y alone, a,b and b,a each have entropy
+    # exactly 1 (the 1e-6 of each category cancels); zz has no category,
+    # so the plain mean counts it 0 and skip=undef leaves it out.
+    two = {"a": ["x"], "b": ["y"]}
+    qs = [{"grades": [0, 0], "ids": ["a", "b"]},
+          {"grades": [0, 0], "ids": ["b", "a"]},
+          {"grades": [0], "ids": ["zz"]}]
+    assert rm.exact_set("mean:catentropy", qs, features=two).fraction == Fraction(2, 3)
+    assert rm.exact_set("mean[skip=undef]:catentropy", qs, features=two).fraction == 1
+    assert rm.value_set("mean:catentropy", qs, features=two) == 2 / 3
+    # ils: a,b share x (cosine 1), a,c do not (0): the mean is 1/2
+    f = {"a": ["x"], "b": ["x"], "c": ["y"]}
+    ab_ac = [{"grades": [1, 0], "ids": ["a", "b"]},
+             {"grades": [1, 0], "ids": ["a", "c"]}]
+    assert rm.exact_set("mean:ils", ab_ac, features=f).fraction == Fraction(1, 2)
+    assert rm.value_set("mean:ils", ab_ac, features=f) == 0.5

@@ -49915,7 +49915,10 @@ explains every result, neither an alternative nor the group's own, the
 report says so and names the |SHOW_NEAR| nearest (the group's own variant
 among them when it is one of the nearest), each with the number of results
 it explains, and then what the results the nearest leaves out have in
-common.
+common.  When no variant explains even one result there is no nearest, and
+the report says that instead; for a measure that reads a table beside its
+lists (features, similarities, a history) it says too that no variant of it
+was computed, since the verifier does not load the tests' tables.
 
 @<Tool functions@>=
 #define SHOW_TIED 6 /* alternatives named when several tie */
@@ -49933,12 +49936,26 @@ static int expl_before(const rm_explanation *a, const rm_explanation *b)
 static void show_traits(verify_state *st, size_t g, const char *near, const char *name);
 static int show_tie_free(verify_state *st, size_t g, const rm_explanation *own, size_t n,
   int nmem);
+static int reads_a_table(const char *name) /* features, similarities, a history */
+{
+  rm_variant v;
+  if (rm_variant_parse(name, &v, NULL, 0) != RM_OK) return 0;
+  return v.metric == RM_ILS || v.metric == RM_DIVERSITY || v.metric == RM_SRECALL
+    || v.metric == RM_SERENDIPITY || v.metric == RM_CATENTROPY
+    || v.metric == RM_RBENTROPY;
+}
 static void show_nearest(verify_state *st, size_t g, const char *name,
   const rm_explanation *own, size_t n, int nmem)
 {
   rm_explanation e, first;
   size_t k = 0;
   int shown = 0, own_shown = 0;
+  if (own->close == 0 && (n == 0 || tool_expl(st, 0).close == 0)) {
+    printf("  no variant explains any of the %d results%s\n", nmem, reads_a_table(name)
+      ? " (the verifier computes no variant of a measure that reads features,"
+      " similarities or a history: it does not load the tests' tables)" : "");
+    return;
+  }
   printf("  no variant explains all %d results; the nearest:\n", nmem);
   while (shown < SHOW_NEAR && (k < n || !own_shown)) {
     int is_own = !own_shown;

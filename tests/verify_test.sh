@@ -242,4 +242,21 @@ if expect 1 "a candidate two variants explain" "$TOOL" verify --vectors "$tmp/ow
   else fail "equal explanations"; grep -A6 'per variant' "$tmp/out"; fi
 fi
 
+
+# 9. A result that no variant explains has no nearest: the report says so
+# (it said "the nearest:" over nothing), and for serendipity, whose tests
+# carry features and a history that the verifier does not load, says why.
+echo "rr:$(awk '/^tcId = /{id=$3} /^value = /{if ($3 != "0x0p+0") {print id; exit}}' "$VEC/rr_test.txt") 0.123456789" >"$tmp/none.txt"
+if expect 1 "a result no variant explains" "$TOOL" verify --vectors "$VEC" "$tmp/none.txt"; then
+  if grep -q "^  no variant explains any of the 1 results$" "$tmp/out" &&
+     ! grep -q "the nearest:$" "$tmp/out"; then ok "no nearest is named where there is none"
+  else fail "no nearest is named where there is none"; grep -A3 '^diagnosis' "$tmp/out"; fi
+fi
+echo "serendipity:1 0.1" >"$tmp/ser.txt"
+if expect 1 "a wrong serendipity" "$TOOL" verify --vectors "$VEC" "$tmp/ser.txt"; then
+  if grep -q "no variant explains any of the 1 results (the verifier computes no variant of a measure that reads features" "$tmp/out"
+  then ok "serendipity: the report says that its variants are not computed"
+  else fail "serendipity: the report says that its variants are not computed"; grep -A3 '^diagnosis' "$tmp/out"; fi
+fi
+
 finish

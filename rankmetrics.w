@@ -15683,7 +15683,7 @@ pairs that co-occur (and as an item without features is here); an item
 with itself is~1 unless the file gives another value, which is read only
 where an item meets itself (a recommended item in its user's history).
 \.{--features} and \.{--similarity} are refused together, and \.{srecall},
-which counts features, under \.{--similarity}.  {\it Example:} with
+\.{catentropy} and \.{rbentropy}, which read features, under \.{--similarity}.  {\it Example:} with
 $s(a,b)=1/2$, $s(a,c)=1/3$, $s(b,c)=1/4$, the top three $a,b,c$ has ILS
 $(1/2+1/3+1/4)/3=13/36$ and diversity $23/36$; a user who saw~$a$ and is
 shown $b$ (relevant) and $d$ (not) has serendipity $(1-1/2)/2=1/4$.
@@ -41284,8 +41284,8 @@ with another value are errors naming the file, the line and what was
 wrong; the last names the line that gave the pair first, and the pair given
 again with the same value is accepted.  The options \.{--features} and
 \.{--similarity} are refused together, since both would say how alike two
-items are; \.{srecall}, which counts features, is refused under
-\.{--similarity}.  Under \.{--partial} the state's options gain
+items are; \.{srecall}, \.{catentropy} and \.{rbentropy}, which read
+features, are refused under \.{--similarity}.  Under \.{--partial} the state's options gain
 \.{similarity=DIGEST}, so that \.{merge} refuses states made with another
 file, or with features.  The command \.{value} reads the same file with
 the same function, |tool_similarity|.
@@ -54056,7 +54056,8 @@ similarities of \secref{q:sim}, which \.{ils}, \.{diversity} and
 public, as the table of features is: a caller fills it with |rm_sim_add|
 and then names it, in each thread that computes, with |rm_sim_use|.  While
 a thread names one, the three metrics read it and no table of features;
-\.{srecall}, which counts features, still needs its table.
+\.{srecall}, \.{catentropy} and \.{rbentropy}, which read features, still
+need theirs.
 @^interface@>@^similarities, given@>
 
 @<Public types@>=
